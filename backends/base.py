@@ -1,0 +1,77 @@
+"""The Backend contract every edge model backend implements (ORT GenAI now; MLX and llama.cpp next)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass, field
+from typing import Iterator
+
+
+@dataclass
+class Usage:
+    """What one generate() call cost; prompt_tokens counts the whole context, cached_tokens the reused part."""
+
+    prompt_tokens: int = 0
+    cached_tokens: int = 0
+    completion_tokens: int = 0
+    ttft_s: float = 0.0
+    prefill_s: float = 0.0
+    decode_s: float = 0.0
+
+    @property
+    def prefilled_tokens(self) -> int:
+        return self.prompt_tokens - self.cached_tokens
+
+    @property
+    def prefill_tps(self) -> float:
+        return self.prefilled_tokens / self.prefill_s if self.prefill_s > 0 else 0.0
+
+    @property
+    def decode_tps(self) -> float:
+        # The first token comes out of prefill; decode speed is measured over the rest.
+        n = self.completion_tokens - 1
+        return n / self.decode_s if n > 0 and self.decode_s > 0 else 0.0
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "prefill_tps": self.prefill_tps, "decode_tps": self.decode_tps}
+
+
+@dataclass
+class Chunk:
+    """A piece of streamed output; the last chunk of a call carries usage and finish_reason."""
+
+    text: str
+    token_ids: list[int] = field(default_factory=list)
+    usage: Usage | None = None
+    finish_reason: str | None = None  # "stop" (model or grammar ended) or "length"
+
+
+class Backend(ABC):
+    """Loads one model and generates from chat messages, reusing its KV cache across calls."""
+
+    name: str = "base"
+    model_name: str = ""
+
+    @abstractmethod
+    def render(self, messages: list[dict], add_generation_prompt: bool = True) -> str:
+        """The chat template applied to messages."""
+
+    @abstractmethod
+    def count_tokens(self, text: str) -> int: ...
+
+    @abstractmethod
+    def generate(
+        self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256
+    ) -> Iterator[Chunk]:
+        """Stream a reply; `constraint` is a JSON schema the output must match."""
+
+    def complete(self, messages: list[dict], **kw) -> tuple[str, Chunk]:
+        """Run generate() to the end: the full text and the final chunk."""
+        parts, last = [], Chunk("")
+        for chunk in self.generate(messages, **kw):
+            parts.append(chunk.text)
+            last = chunk
+        return "".join(parts), last
+
+    def close(self) -> None:
+        """Release the model."""

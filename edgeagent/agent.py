@@ -1,0 +1,108 @@
+"""The agent loop: decide, call the model, act in the workspace, make the step durable, repeat."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Callable
+
+from .backends.base import Backend
+from .prompting import messages
+from .sandbox import ToolError
+from .store import Store, now
+from .strategies import Strategy
+from .tools import BUILTIN_TOOLS, Tool, ToolContext, action_schema
+
+MAX_FORMAT_ERRORS = 3  # consecutive malformed replies before the run ends as format_error
+
+
+class FormatError(Exception):
+    """The model's reply is not a valid tool call."""
+
+
+def parse_action(text: str, finish_reason: str | None, tools: dict[str, Tool]) -> tuple[str, dict]:
+    if finish_reason == "length":
+        raise FormatError("the reply was cut off before the tool call was complete")
+    try:
+        action = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"not JSON ({e.msg} at character {e.pos})") from None
+    if not isinstance(action, dict) or not isinstance(action.get("args"), dict):
+        raise FormatError('expected {"tool": NAME, "args": {...}}')
+    tool = tools.get(action.get("tool"))
+    if tool is None:
+        raise FormatError(f"unknown tool {action.get('tool')!r}; tools: {', '.join(tools)}")
+    args = action["args"]
+    missing, extra = set(tool.params) - set(args), set(args) - set(tool.params)
+    if missing or extra:
+        raise FormatError(f"{tool.name} takes ({', '.join(tool.params)}); missing {sorted(missing)}, unexpected {sorted(extra)}")
+    bad = [k for k, v in args.items() if not isinstance(v, str)]
+    if bad:
+        raise FormatError(f"arguments {bad} must be strings")
+    return tool.name, args
+
+
+class Agent:
+    def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, tools: dict[str, Tool] | None = None,
+                 on_step: Callable[[dict, dict], None] | None = None, max_tokens: int = 384) -> None:
+        self.store, self.backend, self.strategy = store, backend, strategy
+        self.tools = tools or BUILTIN_TOOLS
+        self.schema = action_schema(self.tools)
+        self.on_step = on_step or (lambda step, call: None)
+        self.max_tokens = max_tokens
+
+    def run(self, run_id: str) -> dict:
+        run = self.store.get_run(run_id)
+        steps = self.store.steps(run_id)
+        status, answer = "running", None
+        while status == "running":
+            idx = len(steps)
+            if idx >= run["max_steps"]:
+                status = "max_steps"
+                break
+            t0, started = time.perf_counter(), now()
+            decision = self.strategy.decide(run, steps)
+            # A model call that outlived a crash is reused, so the replayed step does the same thing.
+            call = self.store.pending_call(run_id, idx) or self._call_edge(run, steps, idx)
+            tool, args, ok, obs = self._act(call, ToolContext(Path(run["workspace"]), run_id, idx, self.store))
+            step = self.store.add_step(
+                run_id=run_id, idx=idx, actor=decision.actor, reason=decision.reason, model_call_id=call["id"],
+                tool=tool, args=args, ok=int(ok), observation=obs, started_at=started,
+                model_s=call["duration_s"], duration_s=time.perf_counter() - t0,
+            )
+            steps.append({**step, "output": call["output"]})
+            self.on_step(steps[-1], call)
+            if ok and tool == "finish":
+                status, answer = "done", obs
+            elif sum(1 for _ in _trailing(steps, lambda s: s["tool"] is None)) >= MAX_FORMAT_ERRORS:
+                status = "format_error"
+        self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
+        return self.store.get_run(run_id)
+
+    def _call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
+        t0 = time.perf_counter()
+        text, last = self.backend.complete(messages(run["task"], steps, self.tools), constraint=self.schema,
+                                           max_tokens=self.max_tokens)
+        u = last.usage.to_dict() if last.usage else {}
+        fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
+                      model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
+                      duration_s=time.perf_counter() - t0, **u)
+        return {**fields, "id": self.store.add_model_call(**fields)}
+
+    def _act(self, call: dict, ctx: ToolContext) -> tuple[str | None, dict | None, bool, str]:
+        try:
+            name, args = parse_action(call["output"], call["finish_reason"], self.tools)
+        except FormatError as e:
+            return None, None, False, f"error: invalid tool call: {e}"
+        try:
+            return name, args, True, self.tools[name].fn(ctx, **args)
+        except (ToolError, OSError) as e:
+            return name, args, False, f"error: {e}"
+
+
+def _trailing(items: list[dict], pred: Callable[[dict], bool]):
+    for item in reversed(items):
+        if not pred(item):
+            return
+        yield item

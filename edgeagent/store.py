@@ -1,0 +1,137 @@
+"""The local SQLite store: runs, append-only steps, model calls and side-effect intents."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from .errors import BadInput, StoreError
+from .migrations import MIGRATIONS
+
+MIGRATIONS_TABLE = "_edgeagent_migrations"
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+class Store:
+    """One SQLite file in WAL mode; every write commits before the call returns."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        existed = self.path.exists() and self.path.stat().st_size > 0
+        try:
+            conn = sqlite3.connect(str(self.path), timeout=30)
+            # Read before any write, so a foreign or damaged file is never touched.
+            tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path} is not a readable edgeagent database ({e}); move it aside") from None
+        if existed and tables and MIGRATIONS_TABLE not in tables:
+            raise StoreError(f"{self.path} is an SQLite file but not an edgeagent database; move it aside")
+        self.db = sqlite_utils.Database(conn)
+        self._check_version(tables)
+        self.db.enable_wal()
+        self._migrate()
+
+    def _check_version(self, tables: set[str]) -> None:
+        if MIGRATIONS_TABLE not in tables:
+            return
+        applied = {r["name"] for r in self.db[MIGRATIONS_TABLE].rows}
+        unknown = applied - {name for name, _ in MIGRATIONS}
+        if unknown:
+            raise StoreError(
+                f"{self.path} was written by a newer edgeagent (migration {sorted(unknown)[0]}); upgrade edgeagent"
+            )
+
+    def _migrate(self) -> None:
+        table = self.db[MIGRATIONS_TABLE]
+        if not table.exists():
+            table.create({"name": str, "applied_at": str}, pk="name")
+        applied = {r["name"] for r in table.rows}
+        for name, fn in MIGRATIONS:
+            if name not in applied:
+                with self.db.conn:
+                    fn(self.db)
+                    table.insert({"name": name, "applied_at": now()})
+
+    # runs
+    def create_run(self, **fields: Any) -> str:
+        # Sortable by time, unique enough across processes on one device.
+        run_id = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+        self.db["runs"].insert({"id": run_id, "status": "running", "created_at": now(), "updated_at": now(), **fields})
+        return run_id
+
+    def get_run(self, run_id: str) -> dict:
+        rows = list(self.db.query("select * from runs where id = ? or id like ? order by id", [run_id, run_id + "%"]))
+        exact = [r for r in rows if r["id"] == run_id]
+        if exact:
+            return exact[0]
+        if len(rows) == 1:
+            return rows[0]
+        if not rows:
+            raise BadInput(f"no run {run_id!r}; `edgeagent runs` lists them")
+        raise BadInput(f"run id {run_id!r} is ambiguous ({len(rows)} runs match)")
+
+    def update_run(self, run_id: str, **fields: Any) -> None:
+        self.db["runs"].update(run_id, {**fields, "updated_at": now()})
+
+    def list_runs(self, limit: int = 50) -> list[dict]:
+        return list(self.db.query(
+            """select r.*, count(s.id) as steps,
+                      (select coalesce(sum(prompt_tokens - cached_tokens + completion_tokens), 0)
+                         from model_calls m where m.run_id = r.id and m.side = 'edge') as edge_tokens
+               from runs r left join steps s on s.run_id = r.id
+               group by r.id order by r.created_at desc limit ?""",
+            [limit],
+        ))
+
+    # steps and model calls
+    def steps(self, run_id: str) -> list[dict]:
+        rows = self.db.query(
+            """select s.*, m.output from steps s left join model_calls m on m.id = s.model_call_id
+               where s.run_id = ? order by s.idx""", [run_id])
+        return [{**r, "args": json.loads(r["args"]) if r["args"] else None} for r in rows]
+
+    def model_calls(self, run_id: str) -> list[dict]:
+        return list(self.db.query("select * from model_calls where run_id = ? order by id", [run_id]))
+
+    def add_model_call(self, **fields: Any) -> int:
+        with self.db.conn:
+            return self.db["model_calls"].insert({**fields, "created_at": now()}).last_pk
+
+    def pending_call(self, run_id: str, step_idx: int) -> dict | None:
+        """A model call whose step never became durable (the process died in between)."""
+        rows = list(self.db.query(
+            "select * from model_calls where run_id = ? and step_idx = ? order by id desc limit 1", [run_id, step_idx]
+        ))
+        return rows[0] if rows else None
+
+    def add_step(self, **fields: Any) -> dict:
+        row = {**fields, "args": json.dumps(fields.get("args")) if fields.get("args") is not None else None}
+        with self.db.conn:
+            self.db["steps"].insert(row)
+            self.db["runs"].update(fields["run_id"], {"updated_at": now()})
+        return {**row, "args": fields.get("args")}
+
+    # side-effect intents
+    def effect(self, run_id: str, step_idx: int, path: str) -> dict | None:
+        rows = list(self.db.query(
+            "select * from effects where run_id = ? and step_idx = ? and path = ?", [run_id, step_idx, path]
+        ))
+        return rows[0] if rows else None
+
+    def add_effect(self, run_id: str, step_idx: int, path: str, before_sha: str | None, after_sha: str) -> None:
+        with self.db.conn:
+            self.db["effects"].insert(
+                {"run_id": run_id, "step_idx": step_idx, "path": path, "before_sha": before_sha,
+                 "after_sha": after_sha, "created_at": now()},
+                replace=True,
+            )
