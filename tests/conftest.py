@@ -1,0 +1,51 @@
+"""Shared fixtures: a temp EDGEAGENT_HOME per test, and one prepared embedded model per machine."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+# Prepared models are shared across tests (and kept between CI runs on one machine): conversion takes a minute.
+SHARED_MODELS = Path(os.environ.get("EDGEAGENT_MODELS") or platformdirs.user_data_path("edgeagent") / "models")
+SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample-workspace"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    h = tmp_path / "home"
+    monkeypatch.setenv("EDGEAGENT_HOME", str(h))
+    monkeypatch.setenv("EDGEAGENT_MODELS", str(SHARED_MODELS))
+    return h
+
+
+@pytest.fixture
+def workspace(tmp_path) -> Path:
+    ws = tmp_path / "ws"
+    shutil.copytree(SAMPLE, ws)
+    return ws
+
+
+@pytest.fixture(scope="session")
+def embedded_model() -> Path:
+    """The real SmolLM2-135M converted to int4 ONNX, prepared the way a user's first run does it."""
+    from edgeagent import models
+
+    old = os.environ.get("EDGEAGENT_MODELS")
+    os.environ["EDGEAGENT_MODELS"] = str(SHARED_MODELS)
+    try:
+        return models.prepare(models.DEFAULT_MODEL)
+    finally:
+        if old is None:
+            del os.environ["EDGEAGENT_MODELS"]
+        else:
+            os.environ["EDGEAGENT_MODELS"] = old
+
+
+def write_script(path: Path, replies: list, delay_s: float = 0.0) -> str:
+    path.write_text(json.dumps({"replies": replies, "delay_s": delay_s}))
+    return f"scripted:{path}"
