@@ -73,5 +73,8 @@ class Backend(ABC):
             last = chunk
         return "".join(parts), last
 
+    def reset(self) -> None:
+        """Forget the KV cache, so the next call prefills its whole prompt."""
+
     def close(self) -> None:
         """Release the model."""

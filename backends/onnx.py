@@ -165,6 +165,10 @@ class OnnxGenAIBackend(Backend):
         usage = Usage(len(target), cached, len(out), t_first - t0, t_prefill - t0, t_end - t_first)
         yield Chunk("", usage=usage, finish_reason="stop" if done else "length")
 
+    def reset(self) -> None:
+        self._gen = None
+        self._held = []
+
     def close(self) -> None:
         self._gen = None
         self._model = None

@@ -30,7 +30,8 @@ def parse_action(text: str, finish_reason: str | None, tools: dict[str, Tool]) -
         raise FormatError(f"not JSON ({e.msg} at character {e.pos})") from None
     if not isinstance(action, dict) or not isinstance(action.get("args"), dict):
         raise FormatError('expected {"tool": NAME, "args": {...}}')
-    tool = tools.get(action.get("tool"))
+    name = action.get("tool")
+    tool = tools.get(name) if isinstance(name, str) else None  # a list or dict here is unhashable
     if tool is None:
         raise FormatError(f"unknown tool {action.get('tool')!r}; tools: {', '.join(tools)}")
     args = action["args"]

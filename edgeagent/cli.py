@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 import psutil
+from rich.markup import escape
 
 from . import models as model_registry
 from . import paths, render
@@ -116,7 +117,7 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, a
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,
                               backend=backend.name, max_steps=max_steps, owner=_owner())
     if not as_json:
-        render.out.print(f"run [bold]{run_id}[/] · {model} ({backend.name}) · strategy {strategy}")
+        render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({backend.name}) · strategy {strategy}")
     backend.close()
     _drive(store, run_id, as_json)
 

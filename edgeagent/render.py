@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 out = Console(highlight=False)
@@ -12,9 +13,10 @@ err = Console(stderr=True, highlight=False)
 
 
 def _short(value: object, width: int = 70) -> str:
+    """One line of model or file content, escaped so rich prints it literally (never as markup)."""
     text = value if isinstance(value, str) else json.dumps(value)
     text = " ".join(str(text).split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return escape(text if len(text) <= width else text[: width - 1] + "…")
 
 
 def step_line(step: dict, call: dict | None = None) -> None:
@@ -32,27 +34,29 @@ def run_summary(run: dict) -> None:
     colour = {"done": "green", "running": "yellow"}.get(run["status"], "red")
     out.print(f"run [bold]{run['id']}[/] [{colour}]{run['status']}[/]")
     if run.get("answer"):
-        out.print(f"answer: {run['answer']}")
+        out.print(f"answer: {escape(run['answer'])}")
     if run.get("error"):
-        out.print(f"[red]error:[/] {run['error']}")
+        out.print(f"[red]error:[/] {escape(run['error'])}")
 
 
 def runs_table(runs: list[dict]) -> None:
     t = Table("run", "status", "steps", "edge tokens", "model", "task")
     for r in runs:
-        t.add_row(r["id"], r["status"], str(r["steps"]), str(r["edge_tokens"]), r["model"], _short(r["task"], 40))
+        t.add_row(r["id"], r["status"], str(r["steps"]), str(r["edge_tokens"]), escape(r["model"] or ""),
+                  _short(r["task"], 40))
     out.print(t)
 
 
 def show_run(run: dict, steps: list[dict], calls: list[dict]) -> None:
     run_summary(run)
-    out.print(f"task: {run['task']}\nworkspace: {run['workspace']}\nmodel: {run['model']} ({run['backend']}), "
-              f"strategy: {run['strategy']}")
+    out.print(f"task: {escape(run['task'])}\nworkspace: {escape(run['workspace'])}\n"
+              f"model: {escape(run['model'])} ({run['backend']}), strategy: {run['strategy']}")
     by_id = {c["id"]: c for c in calls}
     t = Table("#", "actor", "tool", "args", "ok", "prefill", "gen", "model s", "observation")
     for s in steps:
         c = by_id.get(s["model_call_id"], {})
-        t.add_row(str(s["idx"]), s["actor"], s["tool"] or "-", _short(s["args"], 30), "✓" if s["ok"] else "✗",
+        t.add_row(str(s["idx"]), s["actor"], escape(s["tool"] or "-"), _short(s["args"], 30),
+                  "✓" if s["ok"] else "✗",
                   str((c.get("prompt_tokens") or 0) - (c.get("cached_tokens") or 0)), str(c.get("completion_tokens")),
                   f"{c.get('duration_s') or 0:.2f}", _short(s["observation"], 40))
     out.print(t)
@@ -61,5 +65,6 @@ def show_run(run: dict, steps: list[dict], calls: list[dict]) -> None:
 def models_table(models: list[dict]) -> None:
     t = Table("name", "backend", "variant", "size", "state", "path")
     for m in models:
-        t.add_row(m["name"], m["backend"], m["variant"], f"{m['size_bytes'] / 1e6:.1f} MB", m["state"], m["path"])
+        t.add_row(m["name"], m["backend"], m["variant"], f"{m['size_bytes'] / 1e6:.1f} MB", m["state"],
+                  escape(m["path"]))
     out.print(t)

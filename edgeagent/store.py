@@ -28,6 +28,13 @@ class Store:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         existed = self.path.exists() and self.path.stat().st_size > 0
+        if existed:
+            with self.path.open("rb") as f:
+                header = f.read(16)
+            # SQLite itself takes a 1-byte file for an empty database and overwrites it.
+            if header != b"SQLite format 3\x00":
+                raise StoreError(f"{self.path} is not a readable edgeagent database (not an SQLite file); "
+                                 "move it aside")
         try:
             conn = sqlite3.connect(str(self.path), timeout=30)
             # Read before any write, so a foreign or damaged file is never touched.

@@ -1,0 +1,124 @@
+"""Runtime overhead on the real embedded model, measured side by side in one run.
+
+    python -m edgeagent.bench.perf [--steps 10] [--repeats 5] [--json]
+
+(a) decode tok/s through the runtime / a bare ORT GenAI loop on the same prompt (goal >= 0.97)
+(b) tokens prefilled over a trajectory / its final context length (goal <= 1.2; ~steps/2 without KV reuse)
+(c) per-step overhead outside model calls: p50 ms and share of step time (goal < 2%)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from edgeagent import models, prompting
+from edgeagent.agent import Agent
+from edgeagent.backends.onnx import OnnxGenAIBackend
+from edgeagent.store import Store
+from edgeagent.strategies import get_strategy
+from edgeagent.tools import BUILTIN_TOOLS, action_schema
+
+SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample-workspace"
+TASK = "When is the quarterly review meeting and who owns the budget? Check the notes."
+
+
+def trajectory(backend: OnnxGenAIBackend, steps: int, tmp: Path) -> dict:
+    """Run the agent for `steps` steps; time each step from the outside, model time from the store."""
+    ws = tmp / "ws"
+    shutil.copytree(SAMPLE, ws)
+    store = Store(tmp / "perf.db")
+    run_id = store.create_run(task=TASK, workspace=str(ws), strategy="edge", model=backend.model_name,
+                              backend=backend.name, max_steps=steps)
+    marks = [time.perf_counter()]
+    Agent(store, backend, get_strategy("edge"), on_step=lambda s, c: marks.append(time.perf_counter())).run(run_id)
+    calls, rows = store.model_calls(run_id), store.steps(run_id)
+    walls = [b - a for a, b in zip(marks, marks[1:])]
+    overheads = [w - c["duration_s"] for w, c in zip(walls, calls)]
+    last = calls[-1]
+    final_context = last["prompt_tokens"] + last["completion_tokens"]
+    prefilled = sum(c["prompt_tokens"] - c["cached_tokens"] for c in calls)
+    return {
+        "steps": len(rows), "final_context_tokens": final_context, "prefilled_tokens": prefilled,
+        "prefill_ratio": prefilled / final_context,
+        "no_reuse_prefill_ratio": sum(c["prompt_tokens"] for c in calls) / final_context,
+        "overhead_ms_p50": statistics.median(overheads) * 1000,
+        "overhead_share_p50": statistics.median(o / w for o, w in zip(overheads, walls)),
+        "step_ms_p50": statistics.median(walls) * 1000,
+        "messages": prompting.messages(TASK, rows, BUILTIN_TOOLS),
+    }
+
+
+def bare_decode_tps(og, model, tok, ids: list[int], schema: dict | None, max_tokens: int) -> tuple[float, int]:
+    """The loop an application would write against ORT GenAI directly, with streaming detokenization."""
+    import numpy as np
+
+    params = og.GeneratorParams(model)
+    params.set_search_options(max_length=8192, do_sample=False)
+    if schema:
+        params.set_guidance("json_schema", json.dumps(schema, sort_keys=True))
+    gen = og.Generator(model, params)
+    gen.append_tokens(np.asarray(ids, dtype=np.int32))
+    stream, n, t_first = tok.create_stream(), 0, None
+    while not gen.is_done() and n < max_tokens:
+        gen.generate_next_token()
+        stream.decode(int(gen.get_next_tokens()[0]))
+        n += 1
+        t_first = t_first or time.perf_counter()
+    return ((n - 1) / (time.perf_counter() - t_first) if n > 1 else 0.0), n
+
+
+def decode_ratio(backend: OnnxGenAIBackend, messages: list[dict], schema: dict | None, repeats: int,
+                 max_tokens: int) -> dict:
+    import onnxruntime_genai as og
+
+    model = og.Model(str(backend.model_dir))
+    tok = og.Tokenizer(model)
+    ids = backend.encode_messages(messages)
+    ours, bare, lengths = [], [], []
+    for _ in range(repeats):  # alternate, so drift on a shared machine hits both sides alike
+        backend.reset()
+        _, last = backend.complete(messages, constraint=schema, max_tokens=max_tokens)
+        ours.append(last.usage.decode_tps)
+        tps, n = bare_decode_tps(og, model, tok, ids, schema, max_tokens)
+        bare.append(tps)
+        lengths.append((last.usage.completion_tokens, n))
+    return {"runtime_tps": statistics.median(ours), "bare_tps": statistics.median(bare),
+            "ratio": statistics.median(o / b for o, b in zip(ours, bare)), "tokens": lengths[0]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--steps", type=int, default=10)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    folder = models.prepare(models.DEFAULT_MODEL)
+    backend = OnnxGenAIBackend(folder, model_name=models.DEFAULT_MODEL)
+    with tempfile.TemporaryDirectory() as tmp:
+        traj = trajectory(backend, args.steps, Path(tmp))
+    msgs = traj.pop("messages")
+    constrained = decode_ratio(backend, msgs, action_schema(BUILTIN_TOOLS), args.repeats, 256)
+    free = decode_ratio(backend, msgs[:2], None, args.repeats, 128)
+    result = {"trajectory": traj, "decode_constrained": constrained, "decode_free": free}
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    t = traj
+    print(f"trajectory: {t['steps']} steps, final context {t['final_context_tokens']} tokens")
+    print(f"(a) decode tok/s runtime/bare, constrained: {constrained['runtime_tps']:.1f}/{constrained['bare_tps']:.1f}"
+          f" = {constrained['ratio']:.3f}   free text: {free['runtime_tps']:.1f}/{free['bare_tps']:.1f}"
+          f" = {free['ratio']:.3f}   (goal >= 0.97)")
+    print(f"(b) prefilled/final context: {t['prefilled_tokens']}/{t['final_context_tokens']} = "
+          f"{t['prefill_ratio']:.3f}   without reuse it would be {t['no_reuse_prefill_ratio']:.2f}   (goal <= 1.2)")
+    print(f"(c) overhead per step outside model calls: p50 {t['overhead_ms_p50']:.2f} ms = "
+          f"{t['overhead_share_p50'] * 100:.2f}% of a {t['step_ms_p50']:.0f} ms step   (goal < 2%)")
+
+
+if __name__ == "__main__":
+    main()
