@@ -76,7 +76,7 @@ class Agent:
             self.on_step(steps[-1], call)
             if ok and tool == "finish":
                 status, answer = "done", obs
-            elif sum(1 for _ in _trailing(steps, lambda s: s["tool"] is None)) >= MAX_FORMAT_ERRORS:
+            elif _format_error_streak(steps) >= MAX_FORMAT_ERRORS:
                 status = "format_error"
         self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
         return self.store.get_run(run_id)
@@ -102,8 +102,11 @@ class Agent:
             return name, args, False, f"error: {e}"
 
 
-def _trailing(items: list[dict], pred: Callable[[dict], bool]):
-    for item in reversed(items):
-        if not pred(item):
-            return
-        yield item
+def _format_error_streak(steps: list[dict]) -> int:
+    """Consecutive malformed replies at the end of the trajectory."""
+    n = 0
+    for s in reversed(steps):
+        if s["tool"] is not None:
+            break
+        n += 1
+    return n

@@ -14,6 +14,7 @@ from rich.markup import escape
 from . import models as model_registry
 from . import paths, render
 from .agent import Agent
+from .backends.base import Backend
 from .errors import BadInput, EdgeAgentError
 from .store import Store
 from .strategies import STRATEGIES, get_strategy
@@ -48,10 +49,8 @@ def _owner_alive(owner: str | None) -> bool:
         return False
 
 
-def _stage(as_json: bool):
-    def stage(text: str) -> None:
-        render.err.print(f"[dim]… {text}[/]")
-    return stage
+def _stage(text: str) -> None:
+    render.err.print(f"[dim]… {escape(text)}[/]")
 
 
 def _result(store: Store, run_id: str) -> dict:
@@ -67,10 +66,10 @@ def _result(store: Store, run_id: str) -> dict:
     }
 
 
-def _drive(store: Store, run_id: str, as_json: bool) -> None:
+def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = None) -> None:
     """Run the agent on a stored run and report; shared by run and resume."""
     run = store.get_run(run_id)
-    backend = model_registry.load_backend(run["model"], stage=_stage(as_json))
+    backend = backend or model_registry.load_backend(run["model"], stage=_stage)
     agent = Agent(store, backend, get_strategy(run["strategy"]), on_step=None if as_json else render.step_line)
     try:
         agent.run(run_id)
@@ -113,13 +112,12 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, a
     if not task.strip():
         raise BadInput("TASK must not be empty")
     store = Store(paths.db_path())
-    backend = model_registry.load_backend(model, stage=_stage(as_json))  # fail early, before a run row exists
+    backend = model_registry.load_backend(model, stage=_stage)  # fail early, before a run row exists
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,
                               backend=backend.name, max_steps=max_steps, owner=_owner())
     if not as_json:
         render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({backend.name}) · strategy {strategy}")
-    backend.close()
-    _drive(store, run_id, as_json)
+    _drive(store, run_id, as_json, backend)
 
 
 @cli.command()

@@ -6,7 +6,7 @@ import json
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
+from rich.table import Column, Table
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -63,7 +63,7 @@ def show_run(run: dict, steps: list[dict], calls: list[dict]) -> None:
 
 
 def models_table(models: list[dict]) -> None:
-    t = Table("name", "backend", "variant", "size", "state", "path")
+    t = Table("name", "backend", "variant", "size", "state", Column("path", overflow="fold"))
     for m in models:
         t.add_row(m["name"], m["backend"], m["variant"], f"{m['size_bytes'] / 1e6:.1f} MB", m["state"],
                   escape(m["path"]))
