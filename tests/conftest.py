@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
+import sqlite3
 from pathlib import Path
 
 import platformdirs
@@ -49,3 +51,16 @@ def embedded_model() -> Path:
 def write_script(path: Path, replies: list, delay_s: float = 0.0) -> str:
     path.write_text(json.dumps({"replies": replies, "delay_s": delay_s}))
     return f"scripted:{path}"
+
+
+def sha256_of(p: Path) -> str:
+    return hashlib.sha256(p.read_bytes()).hexdigest()
+
+
+def query(path: Path, sql: str, params=()) -> list[tuple]:
+    """Read rows straight from the SQLite file, bypassing edgeagent's store."""
+    db = sqlite3.connect(path)
+    try:
+        return db.execute(sql, params).fetchall()
+    finally:
+        db.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import inspect
 import json
 import os
@@ -13,6 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
+
+from .conftest import query, sha256_of
 
 
 def _runner() -> CliRunner:
@@ -26,16 +27,6 @@ def invoke(*args: str):
     return _runner().invoke(cli, [str(a) for a in args])
 
 
-def _sha(p: Path) -> str:
-    return hashlib.sha256(p.read_bytes()).hexdigest()
-
-
-def _q(path: Path, sql: str, params=()) -> list[tuple]:
-    db = sqlite3.connect(path)
-    try:
-        return db.execute(sql, params).fetchall()
-    finally:
-        db.close()
 
 
 def assert_one_line_error(result, code: int = 2, contains: str = "") -> str:
@@ -95,7 +86,7 @@ def test_run_json_reports_the_result_and_stores_every_row(env):
     assert (env["ws"] / "todo.txt").read_text() == "call Alice\n"
 
     db = env["db"]
-    runs = _q(db, "select id, task, workspace, status, answer, max_steps, backend, finished_at from runs")
+    runs = query(db, "select id, task, workspace, status, answer, max_steps, backend, finished_at from runs")
     assert len(runs) == 1
     rid, task, workspace, status, answer, max_steps, backend, finished_at = runs[0]
     assert rid == out["run_id"]
@@ -104,7 +95,7 @@ def test_run_json_reports_the_result_and_stores_every_row(env):
     assert workspace == str(env["ws"].resolve())
     assert finished_at
 
-    steps = _q(db, "select idx, actor, tool, args, ok, observation, model_call_id from steps where run_id = ? "
+    steps = query(db, "select idx, actor, tool, args, ok, observation, model_call_id from steps where run_id = ? "
                    "order by idx", [rid])
     assert [s[0] for s in steps] == [0, 1, 2]
     assert [s[2] for s in steps] == ["read_file", "append_file", "finish"]
@@ -114,7 +105,7 @@ def test_run_json_reports_the_result_and_stores_every_row(env):
     assert steps[1][5] == "appended 11 bytes to todo.txt"
     assert steps[2][5] == "Call Alice about the budget."
 
-    calls = _q(db, "select id, step_idx, side, output, finish_reason, prompt_tokens, cached_tokens, "
+    calls = query(db, "select id, step_idx, side, output, finish_reason, prompt_tokens, cached_tokens, "
                    "completion_tokens from model_calls where run_id = ? order by id", [rid])
     assert [c[1] for c in calls] == [0, 1, 2]
     assert [c[0] for c in calls] == [s[6] for s in steps]
@@ -130,8 +121,8 @@ def test_run_stops_at_max_steps_with_exit_0(env):
     assert out["status"] == "max_steps"
     assert out["answer"] is None
     assert out["steps"] == 2
-    assert _q(env["db"], "select count(*) from steps")[0][0] == 2
-    assert _q(env["db"], "select count(*) from model_calls")[0][0] == 2
+    assert query(env["db"], "select count(*) from steps")[0][0] == 2
+    assert query(env["db"], "select count(*) from model_calls")[0][0] == 2
 
 
 def test_three_malformed_replies_end_as_format_error_with_exit_0(env):
@@ -140,7 +131,7 @@ def test_three_malformed_replies_end_as_format_error_with_exit_0(env):
     assert out["status"] == "format_error"
     assert out["answer"] is None
     assert out["steps"] == 3
-    rows = _q(env["db"], "select tool, ok, observation from steps order by idx")
+    rows = query(env["db"], "select tool, ok, observation from steps order by idx")
     assert [(r[0], r[1]) for r in rows] == [(None, 0)] * 3
     assert all(r[2].startswith("error: invalid tool call") for r in rows)
 
@@ -154,7 +145,7 @@ def test_a_failing_tool_is_an_observation_not_a_crash(env):
     out = run_json(env, [{"tool": "read_file", "args": {"path": "../../etc/passwd"}},
                          {"tool": "finish", "args": {"answer": "ok"}}])
     assert out["status"] == "done"
-    ok, obs = _q(env["db"], "select ok, observation from steps where idx = 0")[0]
+    ok, obs = query(env["db"], "select ok, observation from steps where idx = 0")[0]
     assert ok == 0 and "leaves the workspace" in obs
 
 
@@ -192,7 +183,7 @@ def test_human_output_shows_steps_and_answer(env):
     assert r.exit_code == 0, (r.output, r.exception)
     assert "step 0" in r.stdout and "read_file" in r.stdout
     assert "answer: Call Alice about the budget." in r.stdout
-    rid = _q(env["db"], "select id from runs")[0][0]
+    rid = query(env["db"], "select id from runs")[0][0]
     assert rid in r.stdout
 
     r = invoke("runs")
@@ -211,7 +202,7 @@ def test_human_output_prints_brackets_in_content_literally(env):
     assert r.exit_code == 0, (r.output, r.exception)
     assert "see [/x] and [bold]this[/bold]" in r.stdout
     assert "answer: [/y] [red]done" in r.stdout
-    rid = _q(env["db"], "select id, status from runs")[0]
+    rid = query(env["db"], "select id, status from runs")[0]
     assert rid[1] == "done"
     r = invoke("show", rid[0])
     assert r.exit_code == 0, (r.output, r.exception)
@@ -232,7 +223,7 @@ def test_missing_workspace_exits_2_and_creates_no_run(env):
     assert r.exit_code == 2
     assert "Traceback" not in r.output
     assert "missing" in r.stderr
-    assert not env["db"].exists() or _q(env["db"], "select count(*) from runs")[0][0] == 0
+    assert not env["db"].exists() or query(env["db"], "select count(*) from runs")[0][0] == 0
 
 
 def test_bad_scripted_file_is_a_one_line_error(env):
@@ -240,7 +231,7 @@ def test_bad_scripted_file_is_a_one_line_error(env):
     bad.write_text("[{not json")
     r = invoke("run", "t", "--workspace", env["ws"], "--model", f"scripted:{bad}")
     assert_one_line_error(r, 2, "cannot read a JSON script")
-    assert _q(env["db"], "select count(*) from runs")[0][0] == 0  # failed before a run row existed
+    assert query(env["db"], "select count(*) from runs")[0][0] == 0  # failed before a run row existed
 
     r = invoke("run", "t", "--workspace", env["ws"], "--model", f"scripted:{env['tmp'] / 'absent.json'}")
     assert_one_line_error(r, 2, "scripted model")
@@ -253,7 +244,7 @@ def test_bad_scripted_file_is_a_one_line_error(env):
 def test_unknown_model_is_a_one_line_error(env):
     r = invoke("run", "t", "--workspace", env["ws"], "--model", "gpt-17-ultra")
     assert_one_line_error(r, 2, "unknown model 'gpt-17-ultra'")
-    assert _q(env["db"], "select count(*) from runs")[0][0] == 0
+    assert query(env["db"], "select count(*) from runs")[0][0] == 0
 
 
 def test_empty_task_is_a_one_line_error(env):
@@ -264,12 +255,12 @@ def test_empty_task_is_a_one_line_error(env):
 def test_corrupt_database_is_refused_without_traceback_and_left_unchanged(env):
     env["home"].mkdir()
     env["db"].write_bytes(os.urandom(16384))
-    before = _sha(env["db"])
+    before = sha256_of(env["db"])
     for args in (["runs"], ["runs", "--json"], ["show", "x"],
                  ["run", "t", "--workspace", str(env["ws"]), "--model", script(env, READ_THEN_FINISH)]):
         r = invoke(*args)
         assert_one_line_error(r, 2, str(env["db"]))
-        assert _sha(env["db"]) == before
+        assert sha256_of(env["db"]) == before
     assert sorted(p.name for p in env["home"].iterdir()) == ["edgeagent.db"]
 
 
@@ -279,16 +270,16 @@ def test_foreign_database_is_refused(env):
     with db:
         db.execute("create table photos (path text)")
     db.close()
-    before = _sha(env["db"])
+    before = sha256_of(env["db"])
     assert_one_line_error(invoke("runs"), 2, "not an edgeagent database")
-    assert _sha(env["db"]) == before
+    assert sha256_of(env["db"]) == before
 
 
 def test_resume_of_a_finished_run_exits_2(env):
     out = run_json(env, READ_THEN_FINISH)
     r = invoke("resume", out["run_id"])
     assert_one_line_error(r, 2, "already ended (done)")
-    assert _q(env["db"], "select count(*) from steps")[0][0] == 3
+    assert query(env["db"], "select count(*) from steps")[0][0] == 3
     assert (env["ws"] / "todo.txt").read_text() == "call Alice\n"
 
 
@@ -317,12 +308,12 @@ def _damaged_model(env) -> Path:
 
 def test_damaged_prepared_model_is_a_one_line_error_naming_the_fix(env):
     folder = _damaged_model(env)
-    before = {p.name: _sha(p) for p in folder.iterdir()}
+    before = {p.name: sha256_of(p) for p in folder.iterdir()}
     r = invoke("run", "t", "--workspace", env["ws"], "--model", "smollm2-135m")
     err = assert_one_line_error(r, 2, "models prepare --force")
     assert "model.onnx" in err
-    assert {p.name: _sha(p) for p in folder.iterdir()} == before  # not rebuilt or deleted behind our back
-    assert _q(env["db"], "select count(*) from runs")[0][0] == 0
+    assert {p.name: sha256_of(p) for p in folder.iterdir()} == before  # not rebuilt or deleted behind our back
+    assert query(env["db"], "select count(*) from runs")[0][0] == 0
 
 
 def test_models_list_marks_a_damaged_model_corrupt(env):

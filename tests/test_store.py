@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -17,17 +16,9 @@ from edgeagent.migrations import MIGRATIONS
 from edgeagent.store import MIGRATIONS_TABLE, Store
 from edgeagent.strategies import EdgeOnly
 
-
-def _sha(p: Path) -> str:
-    return hashlib.sha256(p.read_bytes()).hexdigest()
+from .conftest import query, sha256_of
 
 
-def _q(path: Path, sql: str, params=()) -> list[tuple]:
-    db = sqlite3.connect(path)
-    try:
-        return db.execute(sql, params).fetchall()
-    finally:
-        db.close()
 
 
 @pytest.fixture
@@ -38,11 +29,11 @@ def db_path(tmp_path) -> Path:
 def test_new_store_applies_and_records_every_migration(db_path):
     Store(db_path)
     assert db_path.is_file()
-    names = [r[0] for r in _q(db_path, f"select name from {MIGRATIONS_TABLE} order by name")]
+    names = [r[0] for r in query(db_path, f"select name from {MIGRATIONS_TABLE} order by name")]
     assert names == sorted(n for n, _ in MIGRATIONS)
     assert names and names[0] == "m001_runs_steps_calls"
-    assert all(r[0] for r in _q(db_path, f"select applied_at from {MIGRATIONS_TABLE}"))
-    tables = {r[0] for r in _q(db_path, "select name from sqlite_master where type='table'")}
+    assert all(r[0] for r in query(db_path, f"select applied_at from {MIGRATIONS_TABLE}"))
+    tables = {r[0] for r in query(db_path, "select name from sqlite_master where type='table'")}
     assert {"runs", "steps", "model_calls", "effects", MIGRATIONS_TABLE} <= tables
 
 
@@ -50,16 +41,16 @@ def test_wal_mode_is_on_and_persistent(db_path):
     s = Store(db_path)
     assert s.db.conn.execute("pragma journal_mode").fetchone()[0] == "wal"
     # WAL is a property of the file: a fresh connection sees it too.
-    assert _q(db_path, "pragma journal_mode")[0][0] == "wal"
+    assert query(db_path, "pragma journal_mode")[0][0] == "wal"
 
 
 def test_reopening_is_idempotent_and_keeps_data(db_path):
     s = Store(db_path)
     run_id = s.create_run(task="t", workspace="/w", strategy="edge", model="m", backend="b", max_steps=3)
-    applied = _q(db_path, f"select name, applied_at from {MIGRATIONS_TABLE} order by name")
+    applied = query(db_path, f"select name, applied_at from {MIGRATIONS_TABLE} order by name")
     s2 = Store(db_path)
     Store(db_path)
-    assert _q(db_path, f"select name, applied_at from {MIGRATIONS_TABLE} order by name") == applied
+    assert query(db_path, f"select name, applied_at from {MIGRATIONS_TABLE} order by name") == applied
     assert s2.get_run(run_id)["task"] == "t"
     assert len(s2.list_runs()) == 1
 
@@ -67,10 +58,10 @@ def test_reopening_is_idempotent_and_keeps_data(db_path):
 def test_random_bytes_file_is_refused_and_left_unchanged(db_path):
     db_path.parent.mkdir(parents=True)
     db_path.write_bytes(os.urandom(8192))
-    before = _sha(db_path)
+    before = sha256_of(db_path)
     with pytest.raises(StoreError, match="not a readable edgeagent database"):
         Store(db_path)
-    assert _sha(db_path) == before
+    assert sha256_of(db_path) == before
     assert isinstance(StoreError("x"), BadInput)  # the CLI turns it into exit code 2
 
 
@@ -87,10 +78,10 @@ def test_one_byte_file_is_refused_and_left_unchanged(db_path, content):
 def test_text_file_is_refused_and_left_unchanged(db_path):
     db_path.parent.mkdir(parents=True)
     db_path.write_text("this is my diary, not a database\n" * 50)
-    before = _sha(db_path)
+    before = sha256_of(db_path)
     with pytest.raises(StoreError):
         Store(db_path)
-    assert _sha(db_path) == before
+    assert sha256_of(db_path) == before
 
 
 def test_database_from_a_newer_edgeagent_is_refused_and_left_unchanged(db_path):
@@ -102,13 +93,13 @@ def test_database_from_a_newer_edgeagent_is_refused_and_left_unchanged(db_path):
         db.execute(f"insert into {MIGRATIONS_TABLE} (name, applied_at) values ('m999_from_the_future', 'x')")
     db.execute("pragma wal_checkpoint(truncate)")
     db.close()
-    before = _sha(db_path)
+    before = sha256_of(db_path)
     with pytest.raises(StoreError, match="newer") as e:
         Store(db_path)
     assert "m999_from_the_future" in str(e.value)
-    assert _sha(db_path) == before
+    assert sha256_of(db_path) == before
     # Nothing was migrated or written into it (a later read sees exactly the same rows).
-    assert [r[0] for r in _q(db_path, f"select name from {MIGRATIONS_TABLE} order by name")] == \
+    assert [r[0] for r in query(db_path, f"select name from {MIGRATIONS_TABLE} order by name")] == \
         sorted([n for n, _ in MIGRATIONS] + ["m999_from_the_future"])
 
 
@@ -119,12 +110,12 @@ def test_foreign_sqlite_database_is_refused_and_left_unchanged(db_path):
         db.execute("create table contacts (name text, phone text)")
         db.execute("insert into contacts values ('Alice', '555')")
     db.close()
-    before = _sha(db_path)
+    before = sha256_of(db_path)
     with pytest.raises(StoreError, match="not an edgeagent database"):
         Store(db_path)
-    assert _sha(db_path) == before
-    assert _q(db_path, "pragma journal_mode")[0][0] == "delete"  # not switched to WAL either
-    tables = {r[0] for r in _q(db_path, "select name from sqlite_master where type='table'")}
+    assert sha256_of(db_path) == before
+    assert query(db_path, "pragma journal_mode")[0][0] == "delete"  # not switched to WAL either
+    tables = {r[0] for r in query(db_path, "select name from sqlite_master where type='table'")}
     assert tables == {"contacts"}
 
 
@@ -132,7 +123,7 @@ def test_empty_file_is_treated_as_a_new_store(db_path):
     db_path.parent.mkdir(parents=True)
     db_path.write_bytes(b"")
     Store(db_path)
-    assert len(_q(db_path, f"select * from {MIGRATIONS_TABLE}")) == len(MIGRATIONS)
+    assert len(query(db_path, f"select * from {MIGRATIONS_TABLE}")) == len(MIGRATIONS)
 
 
 def test_get_run_by_prefix_unknown_and_ambiguous(db_path):
@@ -173,7 +164,7 @@ def _reader_run(tmp_path: Path, store: Store, n: int) -> tuple[str, Agent]:
 
 def _logical_size(path: Path) -> int:
     # page_count counts pages still in the WAL as well, so this is the size the data really takes.
-    (count,), (size,) = _q(path, "pragma page_count")[0], _q(path, "pragma page_size")[0]
+    (count,), (size,) = query(path, "pragma page_count")[0], query(path, "pragma page_size")[0]
     return count * size
 
 
@@ -185,14 +176,14 @@ def test_steps_are_append_only_and_grow_linearly(tmp_path, db_path):
 
     assert agent.run(run_id)["status"] == "max_steps"
     size20 = _logical_size(db_path)
-    ids20 = _q(db_path, "select id, idx, observation from steps where run_id = ? order by idx", [run_id])
+    ids20 = query(db_path, "select id, idx, observation from steps where run_id = ? order by idx", [run_id])
     assert [r[1] for r in ids20] == list(range(n // 2))
 
     store.update_run(run_id, max_steps=n, status="running")
     assert agent.run(run_id)["status"] == "max_steps"
     size40 = _logical_size(db_path)
 
-    rows = _q(db_path, "select id, idx, tool, args, observation from steps where run_id = ? order by idx", [run_id])
+    rows = query(db_path, "select id, idx, tool, args, observation from steps where run_id = ? order by idx", [run_id])
     assert [r[1] for r in rows] == list(range(n))
     # The first 20 rows were not rewritten by the second half of the run.
     assert [(r[0], r[1], r[4]) for r in rows[: n // 2]] == ids20
@@ -201,7 +192,7 @@ def test_steps_are_append_only_and_grow_linearly(tmp_path, db_path):
         assert json.loads(row[3]) == {"path": f"f{idx:03d}.txt"}
         marks = [m for m in range(n) if f"MARK-{m:03d}" in row[4]]
         assert marks == [idx], f"step {idx} stores observations of steps {marks}"
-    calls = _q(db_path, "select step_idx, output from model_calls where run_id = ? order by id", [run_id])
+    calls = query(db_path, "select step_idx, output from model_calls where run_id = ? order by id", [run_id])
     assert [c[0] for c in calls] == list(range(n))
     assert all("MARK-" not in c[1] for c in calls)  # a model call stores its reply, not the whole prompt
 
@@ -214,10 +205,10 @@ def test_a_run_keeps_its_steps_when_another_run_is_added(tmp_path, db_path):
     store = Store(db_path)
     run_id, agent = _reader_run(tmp_path, store, 6)
     agent.run(run_id)
-    before = _q(db_path, "select * from steps order by id")
+    before = query(db_path, "select * from steps order by id")
     other = store.create_run(task="other", workspace=str(tmp_path), strategy="edge", model="m", backend="b",
                              max_steps=1)
     Agent(store, ScriptedBackend(['{"tool": "finish", "args": {"answer": "ok"}}']), EdgeOnly()).run(other)
-    after = _q(db_path, "select * from steps order by id")
+    after = query(db_path, "select * from steps order by id")
     assert after[: len(before)] == before
     assert len(after) == len(before) + 1
