@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .backends.base import Backend
 from .prompting import messages
 from .sandbox import ToolError
 from .store import Store, now
 from .strategies import Strategy
-from .tools import BUILTIN_TOOLS, Tool, ToolContext, action_schema
+from .tools import Tool, ToolContext, action_schema, tools_for
+
+if TYPE_CHECKING:
+    from .export.exporter import Exporter
 
 MAX_FORMAT_ERRORS = 3  # consecutive malformed replies before the run ends as format_error
 
@@ -45,10 +48,11 @@ def parse_action(text: str, finish_reason: str | None, tools: dict[str, Tool]) -
 
 
 class Agent:
-    def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, tools: dict[str, Tool] | None = None,
-                 on_step: Callable[[dict, dict], None] | None = None, max_tokens: int = 384) -> None:
-        self.store, self.backend, self.strategy = store, backend, strategy
-        self.tools = tools or BUILTIN_TOOLS
+    def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, exporter: Exporter | None = None,
+                 tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
+                 max_tokens: int = 384) -> None:
+        self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
+        self.tools = tools or tools_for(with_cloud=exporter is not None and exporter.client is not None)
         self.schema = action_schema(self.tools)
         self.on_step = on_step or (lambda step, call: None)
         self.max_tokens = max_tokens
@@ -66,7 +70,7 @@ class Agent:
             decision = self.strategy.decide(run, steps)
             # A model call that outlived a crash is reused, so the replayed step does the same thing.
             call = self.store.pending_call(run_id, idx) or self._call_edge(run, steps, idx)
-            tool, args, ok, obs = self._act(call, ToolContext(Path(run["workspace"]), run_id, idx, self.store))
+            tool, args, ok, obs = self._act(call, self._context(run, steps, idx))
             step = self.store.add_step(
                 run_id=run_id, idx=idx, actor=decision.actor, reason=decision.reason, model_call_id=call["id"],
                 tool=tool, args=args, ok=int(ok), observation=obs, started_at=started,
@@ -80,6 +84,13 @@ class Agent:
                 status = "format_error"
         self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
         return self.store.get_run(run_id)
+
+    def _context(self, run: dict, steps: list[dict], idx: int) -> ToolContext:
+        advisor = None
+        if self.exporter is not None:
+            def advisor(question: str) -> str:
+                return self.exporter.ask(idx, question, run["task"], steps)
+        return ToolContext(Path(run["workspace"]), run["id"], idx, self.store, advisor)
 
     def _call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
         t0 = time.perf_counter()

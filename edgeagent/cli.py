@@ -16,6 +16,8 @@ from . import paths, render
 from .agent import Agent
 from .backends.base import Backend
 from .errors import BadInput, EdgeAgentError
+from .config import EXPORT_MODES, load_config
+from .serve import serve_cmd
 from .store import Store
 from .strategies import STRATEGIES, get_strategy
 
@@ -31,6 +33,13 @@ class _Group(click.Group):
         except EdgeAgentError as e:
             click.echo(f"error: {e}", err=True)
             ctx.exit(e.exit_code)
+
+
+def _exporter_module():
+    """Imported on demand: the detectors pull in presidio and spaCy, which most commands never need."""
+    from .export import exporter
+
+    return exporter
 
 
 def _owner() -> str:
@@ -62,15 +71,20 @@ def _result(store: Store, run_id: str) -> dict:
         "edge_tokens": sum((c["prompt_tokens"] or 0) - (c["cached_tokens"] or 0) + (c["completion_tokens"] or 0)
                            for c in calls if c["side"] == "edge"),
         "prefilled_tokens": sum((c["prompt_tokens"] or 0) - (c["cached_tokens"] or 0) for c in calls),
-        "completion_tokens": sum(c["completion_tokens"] or 0 for c in calls),
+        "completion_tokens": sum(c["completion_tokens"] or 0 for c in calls if c["side"] == "edge"),
+        "cloud_calls": sum(1 for c in calls if c["side"] == "cloud" and not c["error"]),
+        "cloud_cost_usd": sum(c["cost_usd"] or 0 for c in calls if c["side"] == "cloud"),
+        "exports": len(store.exports(run_id)),
     }
 
 
 def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = None) -> None:
     """Run the agent on a stored run and report; shared by run and resume."""
     run = store.get_run(run_id)
+    exporter = _exporter_module().Exporter.for_run(store, run, load_config()) if run.get("cloud") else None
     backend = backend or model_registry.load_backend(run["model"], stage=_stage)
-    agent = Agent(store, backend, get_strategy(run["strategy"]), on_step=None if as_json else render.step_line)
+    agent = Agent(store, backend, get_strategy(run["strategy"]), exporter=exporter,
+                  on_step=None if as_json else render.step_line)
     try:
         agent.run(run_id)
     except KeyboardInterrupt:
@@ -106,17 +120,34 @@ def cli() -> None:
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
               help="Embedded model name, an ONNX Runtime GenAI model folder, or scripted:FILE.")
 @click.option("--max-steps", default=20, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--cloud", default=None, metavar="TARGET",
+              help="Cloud advisor: anthropic:MODEL or http://host:port#MODEL (default: cloud.target in config).")
+@click.option("--export-mode", type=click.Choice(EXPORT_MODES), default=None,
+              help="What may leave: off (as is), redact (placeholders), strict (refuse if anything remains).")
+@click.option("--secrets", "secrets_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="File of declared secrets that must never leave the device.")
+@click.option("--budget", "budget_usd", type=click.FloatRange(0), default=None,
+              help="Per-run cloud budget in USD (default: cloud.budget_usd in config).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
-def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, as_json: bool) -> None:
+def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, cloud: str | None,
+        export_mode: str | None, secrets_file: str | None, budget_usd: float | None, as_json: bool) -> None:
     """Run TASK with the edge model in the --workspace folder."""
     if not task.strip():
         raise BadInput("TASK must not be empty")
+    config = load_config()
+    cloud = cloud if cloud is not None else config["cloud"]["target"]
+    settings = dict(cloud=cloud or None, export_mode=export_mode or config["export"]["mode"],
+                    budget_usd=config["cloud"]["budget_usd"] if budget_usd is None else budget_usd,
+                    secrets_file=str(Path(secrets_file).resolve()) if secrets_file else None)
     store = Store(paths.db_path())
+    if cloud:  # a bad target, key or secrets file fails before a run row exists
+        _exporter_module().Exporter.for_run(store, {"id": "", "workspace": str(workspace), **settings}, config)
     backend = model_registry.load_backend(model, stage=_stage)  # fail early, before a run row exists
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,
-                              backend=backend.name, max_steps=max_steps, owner=_owner())
+                              backend=backend.name, max_steps=max_steps, owner=_owner(), **settings)
     if not as_json:
-        render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({backend.name}) · strategy {strategy}")
+        advisor = f" · cloud advisor {escape(cloud)} (export {settings['export_mode']})" if cloud else ""
+        render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({backend.name}) · strategy {strategy}{advisor}")
     _drive(store, run_id, as_json, backend)
 
 
@@ -158,9 +189,54 @@ def show(run_id: str, as_json: bool) -> None:
     run = store.get_run(run_id)
     steps, calls = store.steps(run["id"]), store.model_calls(run["id"])
     if as_json:
-        click.echo(json.dumps({"run": run, "steps": steps, "model_calls": calls}))
+        exports = [{k: v for k, v in e.items() if k != "payload"} for e in store.exports(run["id"])]
+        click.echo(json.dumps({"run": run, "steps": steps, "model_calls": calls, "exports": exports}))
     else:
-        render.show_run(run, steps, calls)
+        render.show_run(run, steps, calls, store.exports(run["id"]))
+
+
+@cli.command()
+@click.argument("run_id")
+@click.option("--show-payloads", is_flag=True, help="Print each payload exactly as it left the device.")
+@click.option("--json", "as_json", is_flag=True)
+def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
+    """Show exactly what left the device for RUN_ID: every payload, where it went, and when."""
+    store = Store(paths.db_path())
+    run = store.get_run(run_id)
+    rows = store.exports(run["id"])
+    if not show_payloads:
+        rows = [{k: v for k, v in r.items() if k != "payload"} for r in rows]
+    if as_json:
+        click.echo(json.dumps({"run_id": run["id"], "exports": rows}))
+    else:
+        render.audit(run, rows, show_payloads)
+
+
+@cli.command()
+@click.argument("source", type=click.File("r"), default="-")
+@click.option("--mode", type=click.Choice(["redact", "strict"]), default="redact", show_default=True)
+@click.option("--secrets", "secrets_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="File of declared secrets (one per line, optional KIND: prefix).")
+@click.option("--json", "as_json", is_flag=True, help="The sanitized text and the placeholder types as JSON.")
+def redact(source, mode: str, secrets_file: str | None, as_json: bool) -> None:
+    """Preview what would leave the device for the text in SOURCE (a file, or - for stdin)."""
+    config = load_config()
+    files = [Path(f).expanduser() for f in (config["export"]["secrets_file"], secrets_file) if f]
+    ex = _exporter_module()
+    declared = ex.load_declared(config["export"]["secrets"], files)
+    exporter = ex.Exporter(Store(paths.db_path()), "", None, mode=mode, detectors=ex.default_detectors(declared))
+    result = exporter.preview(source.read())
+    kinds = {p: k for p, k, _ in exporter.registry.entries() if p in result.placeholders}
+    refused = bool(result.residual)
+    if as_json:
+        click.echo(json.dumps({"text": result.text, "mode": mode, "refused": refused,
+                               "placeholders": [{"placeholder": p, "kind": k} for p, k in kinds.items()],
+                               "residual": sorted({s.kind for s in result.residual})}))
+    else:
+        click.echo(result.text, nl=False)
+        if refused:
+            click.echo(f"\n[strict: this would NOT be sent; still contains {', '.join(sorted({s.kind for s in result.residual}))}]",
+                       err=True)
 
 
 @cli.group()
@@ -189,6 +265,9 @@ def models_prepare(name: str, force: bool) -> None:
     with render.err.status("preparing") as status:
         folder = model_registry.prepare(name, force=force, stage=lambda text: status.update(text))
     click.echo(f"{name}: ready at {folder}")
+
+
+cli.add_command(serve_cmd)
 
 
 def main() -> None:

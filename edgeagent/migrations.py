@@ -50,3 +50,28 @@ def m001_runs_steps_calls(db: sqlite_utils.Database) -> None:
         {"run_id": str, "step_idx": int, "path": str, "before_sha": str, "after_sha": str, "created_at": str},
         pk=("run_id", "step_idx", "path"),
     )
+
+
+@migration
+def m002_cloud_and_exports(db: sqlite_utils.Database) -> None:
+    for name, kind in [("cloud", str), ("export_mode", str), ("budget_usd", float), ("secrets_file", str)]:
+        db["runs"].add_column(name, kind)
+    for name, kind in [("cost_usd", float), ("cache_read_tokens", int), ("cache_write_tokens", int),
+                       ("export_id", int), ("error", str)]:
+        db["model_calls"].add_column(name, kind)
+    # One row per payload that left, or was refused; the payload text stays on the device for audit.
+    db["exports"].create(
+        {
+            "id": int, "run_id": str, "step_idx": int, "purpose": str, "destination": str, "mode": str,
+            "status": str, "reason": str, "sha256": str, "bytes": int, "tokens": int, "placeholders": str,
+            "payload": str, "created_at": str, "finished_at": str,
+        },
+        pk="id",
+        foreign_keys=[("run_id", "runs", "id")],
+    )
+    db["exports"].create_index(["run_id", "step_idx"])
+    # The per-run placeholder registry, append-only, so the same value keeps its placeholder after resume.
+    db["placeholders"].create(
+        {"run_id": str, "seq": int, "placeholder": str, "kind": str, "value": str, "created_at": str},
+        pk=("run_id", "seq"),
+    )

@@ -47,10 +47,15 @@ def runs_table(runs: list[dict]) -> None:
     out.print(t)
 
 
-def show_run(run: dict, steps: list[dict], calls: list[dict]) -> None:
+def show_run(run: dict, steps: list[dict], calls: list[dict], exports: list[dict]) -> None:
     run_summary(run)
     out.print(f"task: {escape(run['task'])}\nworkspace: {escape(run['workspace'])}\n"
               f"model: {escape(run['model'])} ({run['backend']}), strategy: {run['strategy']}")
+    cloud = [c for c in calls if c["side"] == "cloud"]
+    if run.get("cloud") or cloud:
+        out.print(f"cloud: {escape(run.get('cloud') or '-')}, export mode {run.get('export_mode')}: "
+                  f"{len(cloud)} calls, ${sum(c['cost_usd'] or 0 for c in cloud):.4f}, {len(exports)} exports "
+                  f"(`edgeagent audit {run['id']}` shows them)")
     by_id = {c["id"]: c for c in calls}
     t = Table("#", "actor", "tool", "args", "ok", "prefill", "gen", "model s", "observation")
     for s in steps:
@@ -68,3 +73,20 @@ def models_table(models: list[dict]) -> None:
         t.add_row(m["name"], m["backend"], m["variant"], f"{m['size_bytes'] / 1e6:.1f} MB", m["state"],
                   escape(m["path"]))
     out.print(t)
+
+
+def audit(run: dict, exports: list[dict], show_payloads: bool) -> None:
+    sent = [e for e in exports if e["status"] in ("sent", "sending")]
+    out.print(f"run [bold]{run['id']}[/]: {len(exports)} exports, {len(sent)} left the device "
+              f"({sum(e['bytes'] or 0 for e in sent)} bytes)")
+    for e in exports:
+        colour = {"sent": "yellow", "refused": "green", "failed": "dim"}.get(e["status"], "red")
+        out.print(f"#{e['id']} {e['created_at'].replace('T', ' ')[:23]} · step {e['step_idx']} · {e['purpose']} → "
+                  f"{escape(e['destination'])}")
+        reason = f" ({escape(e['reason'])})" if e["reason"] else ""
+        out.print(f"   [{colour}]{e['status']}[/]{reason} · mode {e['mode']} · {e['bytes']} bytes · "
+                  f"{e['tokens'] or '-'} tokens · sha256 {e['sha256']}")
+        out.print(f"   placeholders: {', '.join(json.loads(e['placeholders'] or '[]')) or '-'}")
+    for e in exports if show_payloads else []:
+        out.rule(f"export {e['id']} · {e['status']} · sha256 {e['sha256']}")
+        out.print(escape(e["payload"]), soft_wrap=True)

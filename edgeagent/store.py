@@ -92,11 +92,17 @@ class Store:
 
     def list_runs(self, limit: int = 50) -> list[dict]:
         return list(self.db.query(
-            """select r.*, count(s.id) as steps,
+            """select r.*,
+                      (select count(*) from steps s where s.run_id = r.id) as steps,
                       (select coalesce(sum(prompt_tokens - cached_tokens + completion_tokens), 0)
-                         from model_calls m where m.run_id = r.id and m.side = 'edge') as edge_tokens
-               from runs r left join steps s on s.run_id = r.id
-               group by r.id order by r.created_at desc limit ?""",
+                         from model_calls m where m.run_id = r.id and m.side = 'edge') as edge_tokens,
+                      (select count(*) from model_calls m where m.run_id = r.id and m.side = 'cloud') as cloud_calls,
+                      (select coalesce(sum(cost_usd), 0) from model_calls m
+                        where m.run_id = r.id and m.side = 'cloud') as cloud_cost_usd,
+                      (select count(*) from exports e where e.run_id = r.id) as exports,
+                      (select coalesce(sum(bytes), 0) from exports e
+                        where e.run_id = r.id and e.status != 'refused') as exported_bytes
+               from runs r order by r.created_at desc limit ?""",
             [limit],
         ))
 
@@ -142,3 +148,39 @@ class Store:
                  "after_sha": after_sha, "created_at": now()},
                 replace=True,
             )
+
+    # cloud calls, exports and the placeholder registry
+    def cloud_cost(self, run_id: str) -> float:
+        row = next(self.db.query(
+            "select coalesce(sum(cost_usd), 0) as c from model_calls where run_id = ? and side = 'cloud'", [run_id]))
+        return float(row["c"])
+
+    def cloud_call(self, run_id: str, step_idx: int) -> dict | None:
+        """A cloud answer already received for this step (reused when the step is replayed)."""
+        rows = list(self.db.query(
+            """select * from model_calls where run_id = ? and step_idx = ? and side = 'cloud' and error is null
+               order by id desc limit 1""", [run_id, step_idx]))
+        return rows[0] if rows else None
+
+    def add_export(self, **fields: Any) -> int:
+        with self.db.conn:
+            return self.db["exports"].insert({**fields, "created_at": now()}).last_pk
+
+    def finish_export(self, export_id: int, **fields: Any) -> None:
+        with self.db.conn:
+            self.db["exports"].update(export_id, {**fields, "finished_at": now()})
+
+    def exports(self, run_id: str) -> list[dict]:
+        return list(self.db.query("select * from exports where run_id = ? order by id", [run_id]))
+
+    def placeholders(self, run_id: str) -> list[tuple[str, str, str]]:
+        rows = self.db.query("select placeholder, kind, value from placeholders where run_id = ? order by seq",
+                             [run_id])
+        return [(r["placeholder"], r["kind"], r["value"]) for r in rows]
+
+    def add_placeholders(self, run_id: str, entries: list[tuple[str, str, str]], start: int) -> None:
+        rows = [{"run_id": run_id, "seq": start + i, "placeholder": p, "kind": k, "value": v, "created_at": now()}
+                for i, (p, k, v) in enumerate(entries)]
+        if rows:
+            with self.db.conn:
+                self.db["placeholders"].insert_all(rows)

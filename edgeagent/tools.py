@@ -26,6 +26,7 @@ class ToolContext:
     run_id: str = ""
     step_idx: int = 0
     ledger: EffectLedger | None = None
+    advisor: Callable[[str], str] | None = None  # the export layer's advisor path, when a cloud is configured
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,12 @@ def finish(ctx: ToolContext, answer: str) -> str:
     return answer
 
 
+def ask_cloud(ctx: ToolContext, question: str) -> str:
+    if ctx.advisor is None:
+        raise ToolError("no cloud advisor is configured for this run")
+    return ctx.advisor(question)
+
+
 _S = {"type": "string", "maxLength": MAX_STRING}
 _P = {"type": "string", "maxLength": 200}
 
@@ -155,6 +162,14 @@ BUILTIN_TOOLS: dict[str, Tool] = {
         Tool("finish", "stop and give the final answer to the user", {"answer": _S}, finish),
     ]
 }
+
+
+ASK_CLOUD = Tool("ask_cloud", "ask a stronger cloud model for advice; private values are hidden from it",
+                 {"question": _P}, ask_cloud)
+
+
+def tools_for(with_cloud: bool) -> dict[str, Tool]:
+    return {**BUILTIN_TOOLS, ASK_CLOUD.name: ASK_CLOUD} if with_cloud else dict(BUILTIN_TOOLS)
 
 
 def action_schema(tools: dict[str, Tool]) -> dict:

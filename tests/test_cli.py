@@ -164,7 +164,7 @@ def test_runs_and_show_json(env):
     r = invoke("show", first["run_id"], "--json")
     assert r.exit_code == 0, r.output
     shown = json.loads(r.stdout)
-    assert set(shown) == {"run", "steps", "model_calls"}
+    assert set(shown) == {"run", "steps", "model_calls", "exports"}
     assert shown["run"]["id"] == first["run_id"]
     assert shown["run"]["answer"] == "Call Alice about the budget."
     assert [s["idx"] for s in shown["steps"]] == [0, 1, 2]

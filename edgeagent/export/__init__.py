@@ -1,0 +1,1 @@
+"""The minimal-context export layer: the only door to the cloud."""

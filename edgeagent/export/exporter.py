@@ -1,0 +1,223 @@
+"""The only door to the cloud: select what a purpose needs, substitute, enforce, record, send, restore."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from .. import cloud as cloud_api
+from ..config import load_config
+from ..errors import BadInput, EdgeAgentError
+from ..store import Store
+from .detect import DeclaredSecrets, Detector, default_detectors  # noqa: F401 (default_detectors: for the CLI)
+from .placeholders import PlaceholderRegistry
+from .sanitize import Sanitized, sanitize
+
+WORKSPACE_SECRETS = ".edgeagent-secrets"  # optional per-workspace list of declared secrets
+DIGEST_CHARS = 1500
+ADVISOR_SYSTEM = (
+    "You advise a small on-device agent that works on a user's files with tools (list_dir, read_file, search, "
+    "write_file, append_file, finish). Answer its question in at most five short sentences, naming concrete "
+    "next tool calls. Tokens such as <EMAIL_n> or <SECRET_n> stand for private data the device keeps: use them verbatim."
+)
+PLANNER_SYSTEM = (
+    "You plan for a small on-device agent that works on a user's files with tools (list_dir, read_file, search, "
+    "write_file, append_file, finish). Reply with a numbered plan of at most five steps."
+)
+
+
+class ExportRefused(EdgeAgentError):
+    """The payload was not sent (strict mode, budget); the step falls back to the edge."""
+
+
+@dataclass
+class CloudAnswer:
+    text: str  # restored: placeholders replaced by the real values
+    blocks: list[dict]
+    export_id: int
+    call_id: int
+
+
+def digest(steps: Sequence[dict], limit: int = DIGEST_CHARS) -> str:
+    """A deterministic digest of findings: one line per successful step, newest kept when over the limit."""
+    lines = []
+    for s in steps:
+        if not s.get("tool") or s["tool"] == "ask_cloud":
+            continue
+        args = ", ".join(f"{k}={v!r}" for k, v in (s.get("args") or {}).items())
+        obs = " ".join(str(s.get("observation", "")).split())[:200]
+        lines.append(f"- {s['tool']}({args[:120]}) -> {obs}")
+    text = ""
+    for line in reversed(lines):
+        if len(text) + len(line) + 1 > limit:
+            break
+        text = line + "\n" + text
+    return text.strip() or "(nothing yet)"
+
+
+def select(purpose: str, task: str, steps: Sequence[dict], question: str = "") -> tuple[str, list[dict]]:
+    """The minimal context per purpose: the question, task and digest for advice; the task alone for a plan."""
+    if purpose == "advice":
+        text = f"Task: {task}\n\nFindings so far:\n{digest(steps)}\n\nQuestion: {question}"
+        return ADVISOR_SYSTEM, [{"role": "user", "content": text}]
+    if purpose == "plan":
+        return PLANNER_SYSTEM, [{"role": "user", "content": f"Task: {task}"}]
+    raise BadInput(f"unknown export purpose {purpose!r}")
+
+
+def _map_strings(value: Any, fn) -> Any:
+    if isinstance(value, str):
+        return fn(value)
+    if isinstance(value, list):
+        return [_map_strings(v, fn) for v in value]
+    if isinstance(value, dict):
+        return {k: (v if k in ("type", "role", "id", "name", "tool_use_id", "cache_control") else _map_strings(v, fn))
+                for k, v in value.items()}
+    return value
+
+
+def load_declared(secrets: Sequence[str] = (), files: Sequence[Path] = ()) -> DeclaredSecrets | None:
+    values = list(secrets)
+    declared = [DeclaredSecrets(values)] if values else []
+    for f in files:
+        if f.is_file():
+            try:
+                declared.append(DeclaredSecrets.from_file(f))
+            except ValueError as e:
+                raise BadInput(f"{f}: {e}") from None
+    if not declared:
+        return None
+    return DeclaredSecrets([entry for d in declared for entry in d.entries])
+
+
+def _squash(text: str) -> str:
+    """Lower-case letters and digits only: "P-r-o-j-e-c-t B.l.u.e" and "project blue" look alike."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def hidden_declared(payload: str, detectors: Sequence[Detector], placeholders: Sequence[str]) -> list[str]:
+    """Kinds of declared secrets still present in `payload` once punctuation, spacing and case are ignored.
+
+    Strict mode's last check over the whole payload: it catches spellings the span detector does not."""
+    for p in placeholders:
+        payload = payload.replace(p, " ")
+    squashed = _squash(payload)
+    return sorted({kind for d in detectors if isinstance(d, DeclaredSecrets)
+                   for value, kind in d.entries if _squash(value) and _squash(value) in squashed})
+
+
+class Exporter:
+    def __init__(self, store: Store, run_id: str, client: cloud_api.CloudClient | None, *, mode: str,
+                 detectors: Sequence[Detector], budget_usd: float | None = None, max_tokens: int = 512) -> None:
+        if mode not in ("off", "redact", "strict"):
+            raise BadInput(f"export mode {mode!r}: use off, redact or strict")
+        self.store, self.run_id, self.client = store, run_id, client
+        self.mode, self.detectors, self.budget_usd, self.max_tokens = mode, list(detectors), budget_usd, max_tokens
+        self.registry = PlaceholderRegistry(store.placeholders(run_id) if run_id else [])
+
+    @classmethod
+    def for_run(cls, store: Store, run: dict, config: dict | None = None) -> "Exporter":
+        """The exporter a stored run was started with: its cloud target, mode, budget and secrets."""
+        config = config or load_config()
+        files = [Path(run["workspace"]) / WORKSPACE_SECRETS]
+        for f in (config["export"]["secrets_file"], run.get("secrets_file")):
+            if f:
+                p = Path(f).expanduser()
+                if not p.is_file():
+                    raise BadInput(f"secrets file {p} not found")
+                files.append(p)
+        declared = load_declared(config["export"]["secrets"], files)
+        client = None
+        if run.get("cloud"):
+            c = config["cloud"]
+            client = cloud_api.CloudClient(cloud_api.parse_target(run["cloud"]), api_key=c["api_key"],
+                                           timeout_s=c["timeout_s"], max_retries=c["max_retries"])
+        return cls(store, run["id"], client, mode=run.get("export_mode") or config["export"]["mode"],
+                   detectors=default_detectors(declared), budget_usd=run.get("budget_usd"),
+                   max_tokens=config["cloud"]["max_tokens"])
+
+    def preview(self, text: str) -> Sanitized:
+        """What would leave for `text`: the same code path as a real export, without sending or recording."""
+        return sanitize(text, self.mode, self.detectors, self.registry)
+
+    def _sanitize_payload(self, system: str, messages: list[dict], tools: list[dict] | None):
+        used: list[str] = []
+        residual = []
+
+        def one(text: str) -> str:
+            s = sanitize(text, self.mode, self.detectors, self.registry)
+            used.extend(p for p in s.placeholders if p not in used)
+            residual.extend(s.residual)
+            return s.text
+
+        payload = {"system": one(system), "messages": _map_strings(messages, one)}
+        if tools:
+            payload["tools"] = tools
+        return payload, used, residual
+
+    def call(self, step_idx: int, purpose: str, system: str, messages: list[dict],
+             tools: list[dict] | None = None) -> CloudAnswer:
+        """Send one payload; ExportRefused or cloud.CloudError when nothing usable came back."""
+        if self.client is None:
+            raise ExportRefused("no cloud is configured")
+        known = len(self.registry.entries())
+        payload, used, residual = self._sanitize_payload(system, messages, tools)
+        self.store.add_placeholders(self.run_id, self.registry.entries()[known:], known)
+        body = json.dumps({"model": self.client.target.model, **payload}, sort_keys=True, ensure_ascii=False)
+        row = dict(run_id=self.run_id, step_idx=step_idx, purpose=purpose, destination=self.client.target.destination,
+                   mode=self.mode, sha256=hashlib.sha256(body.encode()).hexdigest(), bytes=len(body.encode()),
+                   placeholders=json.dumps(used), payload=body)
+        spent = self.store.cloud_cost(self.run_id)
+        reason = None
+        if self.mode == "strict":
+            residual = [s.kind for s in residual] + hidden_declared(
+                json.dumps(payload, ensure_ascii=False), self.detectors, [p for p, _, _ in self.registry.entries()])
+        if residual:
+            reason = f"strict mode: payload still contains {', '.join(sorted(set(residual)))}"
+        elif self.budget_usd is not None and spent >= self.budget_usd:
+            reason = f"budget: spent ${spent:.4f} of ${self.budget_usd:.4f}"
+        if reason:
+            self.store.add_export(**row, status="refused", reason=reason)
+            raise ExportRefused(reason)
+        # Recorded before sending: if the process dies mid-call, the audit still shows what may have left.
+        export_id = self.store.add_export(**row, status="sending")
+        try:
+            reply = self.client.complete(payload["system"], payload["messages"], max_tokens=self.max_tokens,
+                                         tools=tools)
+        except cloud_api.CloudError as e:
+            self.store.finish_export(export_id, status="failed", reason=str(e))
+            self.store.add_model_call(run_id=self.run_id, step_idx=step_idx, side="cloud", backend="anthropic-sdk",
+                                      model=self.client.target.model, export_id=export_id, error=str(e))
+            raise
+        self.store.finish_export(export_id, status="sent", tokens=reply.usage.input_tokens)
+        call_id = self.store.add_model_call(
+            run_id=self.run_id, step_idx=step_idx, side="cloud", backend="anthropic-sdk",
+            model=self.client.target.model, output=json.dumps(reply.blocks), finish_reason=reply.stop_reason,
+            prompt_tokens=reply.usage.input_tokens, completion_tokens=reply.usage.output_tokens,
+            cache_read_tokens=reply.usage.cache_read_tokens, cache_write_tokens=reply.usage.cache_write_tokens,
+            cached_tokens=reply.usage.cache_read_tokens, cost_usd=reply.cost_usd, duration_s=reply.latency_s,
+            export_id=export_id)
+        return self._restored(reply.blocks, export_id, call_id)
+
+    def _restored(self, blocks: list[dict], export_id: int, call_id: int) -> CloudAnswer:
+        # Placeholders become real values here, before anything the cloud suggested can run locally.
+        restored = _map_strings(blocks, self.registry.restore)
+        text = "".join(b.get("text", "") for b in restored if b.get("type") == "text")
+        return CloudAnswer(text, restored, export_id, call_id)
+
+    def ask(self, step_idx: int, question: str, task: str, steps: Sequence[dict]) -> str:
+        """The advisor path: an answer for the edge model, or why there is none. Never raises."""
+        prior = self.store.cloud_call(self.run_id, step_idx)
+        if prior is not None:  # replayed step after a crash: the answer already came back once
+            return self._restored(json.loads(prior["output"]), prior["export_id"], prior["id"]).text
+        if not question.strip():
+            return "error: ask_cloud needs a question"
+        system, messages = select("advice", task, steps, question)
+        try:
+            answer = self.call(step_idx, "advice", system, messages)
+        except (ExportRefused, cloud_api.CloudError) as e:
+            return f"cloud unavailable ({e}); continue on your own"
+        return answer.text.strip() or "(the cloud gave an empty answer)"
