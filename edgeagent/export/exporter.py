@@ -17,7 +17,7 @@ from .placeholders import PlaceholderRegistry
 from .sanitize import Sanitized, sanitize
 
 WORKSPACE_SECRETS = ".edgeagent-secrets"  # optional per-workspace list of declared secrets
-DIGEST_CHARS = 1500
+DIGEST_CHARS = 1000  # enough for the newest findings; the cloud never needs whole files to advise
 ADVISOR_SYSTEM = (
     "You advise a small on-device agent that works on a user's files with tools (list_dir, read_file, search, "
     "write_file, append_file, finish). Answer its question in at most five short sentences, naming concrete "
@@ -48,7 +48,7 @@ def digest(steps: Sequence[dict], limit: int = DIGEST_CHARS) -> str:
         if not s.get("tool") or s["tool"] == "ask_cloud":
             continue
         args = ", ".join(f"{k}={v!r}" for k, v in (s.get("args") or {}).items())
-        obs = " ".join(str(s.get("observation", "")).split())[:200]
+        obs = " ".join(str(s.get("observation", "")).split())[:120]
         lines.append(f"- {s['tool']}({args[:120]}) -> {obs}")
     text = ""
     for line in reversed(lines):
