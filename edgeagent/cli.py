@@ -225,18 +225,15 @@ def redact(source, mode: str, secrets_file: str | None, as_json: bool) -> None:
     ex = _exporter_module()
     declared = ex.load_declared(config["export"]["secrets"], files)
     exporter = ex.Exporter(Store(paths.db_path()), "", None, mode=mode, detectors=ex.default_detectors(declared))
-    result = exporter.preview(source.read())
+    result, refusals = exporter.preview(source.read())
     kinds = {p: k for p, k, _ in exporter.registry.entries() if p in result.placeholders}
-    refused = bool(result.residual)
     if as_json:
-        click.echo(json.dumps({"text": result.text, "mode": mode, "refused": refused,
-                               "placeholders": [{"placeholder": p, "kind": k} for p, k in kinds.items()],
-                               "residual": sorted({s.kind for s in result.residual})}))
+        click.echo(json.dumps({"text": result.text, "mode": mode, "refused": bool(refusals), "residual": refusals,
+                               "placeholders": [{"placeholder": p, "kind": k} for p, k in kinds.items()]}))
     else:
         click.echo(result.text, nl=False)
-        if refused:
-            click.echo(f"\n[strict: this would NOT be sent; still contains {', '.join(sorted({s.kind for s in result.residual}))}]",
-                       err=True)
+        if refusals:
+            click.echo(f"\n[strict: this would NOT be sent; it still contains {', '.join(refusals)}]", err=True)
 
 
 @cli.group()

@@ -139,9 +139,16 @@ class Exporter:
                    detectors=default_detectors(declared), budget_usd=run.get("budget_usd"),
                    max_tokens=config["cloud"]["max_tokens"])
 
-    def preview(self, text: str) -> Sanitized:
-        """What would leave for `text`: the same code path as a real export, without sending or recording."""
-        return sanitize(text, self.mode, self.detectors, self.registry)
+    def preview(self, text: str) -> tuple[Sanitized, list[str]]:
+        """What would leave for `text`, and why strict mode would refuse it; the checks a real export runs."""
+        result = sanitize(text, self.mode, self.detectors, self.registry)
+        return result, self._refusals(result.residual, result.text)
+
+    def _refusals(self, residual: list, sent_text: str) -> list[str]:
+        if self.mode != "strict":
+            return []
+        placeholders = [p for p, _, _ in self.registry.entries()]
+        return sorted({s.kind for s in residual} | set(hidden_declared(sent_text, self.detectors, placeholders)))
 
     def _sanitize_payload(self, system: str, messages: list[dict], tools: list[dict] | None):
         used: list[str] = []
@@ -172,11 +179,9 @@ class Exporter:
                    placeholders=json.dumps(used), payload=body)
         spent = self.store.cloud_cost(self.run_id)
         reason = None
-        if self.mode == "strict":
-            residual = [s.kind for s in residual] + hidden_declared(
-                json.dumps(payload, ensure_ascii=False), self.detectors, [p for p, _, _ in self.registry.entries()])
+        residual = self._refusals(residual, json.dumps(payload, ensure_ascii=False))
         if residual:
-            reason = f"strict mode: payload still contains {', '.join(sorted(set(residual)))}"
+            reason = f"strict mode: payload still contains {', '.join(residual)}"
         elif self.budget_usd is not None and spent >= self.budget_usd:
             reason = f"budget: spent ${spent:.4f} of ${self.budget_usd:.4f}"
         if reason:
