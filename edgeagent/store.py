@@ -123,7 +123,8 @@ class Store:
     def pending_call(self, run_id: str, step_idx: int) -> dict | None:
         """A model call whose step never became durable (the process died in between)."""
         rows = list(self.db.query(
-            "select * from model_calls where run_id = ? and step_idx = ? order by id desc limit 1", [run_id, step_idx]
+            "select * from model_calls where run_id = ? and step_idx = ? and side = 'edge' order by id desc limit 1",
+            [run_id, step_idx]
         ))
         return rows[0] if rows else None
 

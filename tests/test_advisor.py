@@ -216,3 +216,24 @@ def test_select_sends_less_than_the_trajectory():
     assert len(msgs[0]["content"]) < 2500 and "f9.md" in digest(steps)  # newest findings kept
     _, plan = select("plan", "the task", steps)
     assert plan == [{"role": "user", "content": "Task: the task"}]
+
+
+def test_crash_after_the_cloud_answer_replays_without_asking_again(home, workspace, tmp_path, cloud, monkeypatch):
+    """Killed between the cloud's answer and the step row: resume reuses both the edge call and the answer."""
+    from edgeagent.store import Store as RealStore
+
+    c = cloud(["use the notes"])
+    edge = _ask_then_finish(tmp_path, "what now?")
+    real_add_step = RealStore.add_step
+    monkeypatch.setattr(RealStore, "add_step", lambda self, **f: (_ for _ in ()).throw(SystemExit("crash")))
+    r = CliRunner().invoke(cli, ["run", "t", "--workspace", str(workspace), "--model", edge, "--cloud", c.target])
+    assert r.exit_code != 0 and len(c.seen) == 1
+    run_id = query(home / "edgeagent.db", "select id from runs")[0][0]
+    RealStore(home / "edgeagent.db").update_run(run_id, owner=None)
+    monkeypatch.setattr(RealStore, "add_step", real_add_step)
+    r = CliRunner().invoke(cli, ["resume", run_id, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["status"] == "done" and len(c.seen) == 1  # not asked twice
+    (obs,) = query(home / "edgeagent.db", "select observation from steps where tool = 'ask_cloud'")[0]
+    assert obs == "use the notes"
+    assert query(home / "edgeagent.db", "select count(*) from exports")[0][0] == 1
