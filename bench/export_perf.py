@@ -3,7 +3,8 @@
     python -m edgeagent.bench.export_perf [--payloads 64] [--repeats 7] [--json]
 
 Goal: >= 2 MB/s of context, i.e. <= 2 ms per 4 KB payload, for sanitize(..., "strict", default_detectors(declared)).
-Each detector is also timed alone (one detection pass) so bottlenecks are visible. Times are medians over repeats.
+Each detector is also timed alone (one detection pass) so bottlenecks are visible. Times are wall-clock medians over
+repeats (perf_counter); the best pass and the median process CPU time are shown beside them.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ import random
 import statistics
 import string
 import time
-from typing import Callable
+from collections.abc import Callable
 
-from edgeagent.export.detect import DeclaredSecrets, default_detectors, detect
+from edgeagent.export.detect import DeclaredSecrets, default_detectors
 from edgeagent.export.placeholders import PlaceholderRegistry
 from edgeagent.export.sanitize import sanitize
 
@@ -25,10 +26,11 @@ PAYLOAD_CHARS = 4096
 GOAL_MB_S = 2.0
 DECLARED = ["correct horse battery staple", ("4929 1234 5678 9012", "ACCOUNT"), "Pr0j3ct-Bluebird"]
 
-WORDS = (
+_VOCABULARY = (
     "the agent reads files and summarises what changed since the last review before proposing a small patch that "
     "keeps tests green while the budget owner checks the quarterly numbers against the plan and notes any risk"
-).split()
+)
+WORDS = _VOCABULARY.split()
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 
 
@@ -44,7 +46,8 @@ def _listing(rnd: random.Random) -> str:
     lines = ["$ ls -la src/edgeagent", "total 184"]
     for name in ["agent.py", "cli.py", "store.py", "tools.py", "render.py", "export/", "README.md", "pyproject.toml"]:
         size = rnd.randint(200, 40000)
-        lines.append(f"-rw-r--r--  1 {rnd.choice(NAMES)} staff {size:>6} May {rnd.randint(1, 28):>2} 12:{rnd.randint(10, 59)} {name}")
+        day, minute = rnd.randint(1, 28), rnd.randint(10, 59)
+        lines.append(f"-rw-r--r--  1 {rnd.choice(NAMES)} staff {size:>6} May {day:>2} 12:{minute} {name}")
     return "\n".join(lines) + "\n\n"
 
 
@@ -80,7 +83,8 @@ def _csv(rnd: random.Random, pii: bool) -> str:
     rows = ["id,name,amount,phone,updated"]
     for i in range(rnd.randint(4, 7)):
         phone = f"+1 415 555 {rnd.randint(1000, 9999)}" if pii and i % 2 else ""
-        rows.append(f"{i + 1},{rnd.choice(NAMES)},{rnd.randint(10, 9999)}.{rnd.randint(10, 99)},{phone},2024-05-{rnd.randint(10, 28)}")
+        amount = f"{rnd.randint(10, 9999)}.{rnd.randint(10, 99)}"
+        rows.append(f"{i + 1},{rnd.choice(NAMES)},{amount},{phone},2024-05-{rnd.randint(10, 28)}")
     return "\n".join(rows) + "\n\n"
 
 
@@ -97,6 +101,34 @@ def _tool_json(rnd: random.Random, pii: bool) -> str:
     return json.dumps(result, indent=2) + "\n\n"
 
 
+def _git_log(rnd: random.Random, pii: bool) -> str:
+    entries = []
+    for _ in range(2):
+        name = rnd.choice(NAMES)
+        author = f"{name.title()} <{name}@example.com>" if pii else name.title()
+        sha = "".join(rnd.choice("0123456789abcdef") for _ in range(40))
+        date = f"Tue May {rnd.randint(1, 28)} 10:{rnd.randint(10, 59)}:03 2024"
+        subject = " ".join(rnd.choice(WORDS) for _ in range(6))
+        entries.append(f"commit {sha}\nAuthor: {author}\nDate:   {date}\n\n    {subject}\n")
+    return "$ git log -2\n" + "\n".join(entries) + "\n"
+
+
+def _traceback(rnd: random.Random) -> str:
+    return (
+        "Traceback (most recent call last):\n"
+        f'  File "/home/{rnd.choice(NAMES)}/src/edgeagent/edgeagent/agent.py", line {rnd.randint(40, 400)}, in run\n'
+        "    result = self.backend.generate(prompt, max_tokens=limit)\n"
+        f'  File "/home/{rnd.choice(NAMES)}/src/edgeagent/backends/onnx.py", line {rnd.randint(40, 400)}, in generate\n'
+        "    raise BackendError(f\"generation failed after {steps} steps\")\n"
+        "edgeagent.errors.BackendError: generation failed after 12 steps\n\n"
+    )
+
+
+def _env_file(rnd: random.Random, pii: bool) -> str:
+    secret = f"DB_PASSWORD=pg-{_random_token(rnd, 12)}\n" if pii else "DB_PASSWORD=${DB_PASSWORD}\n"
+    return f"$ cat .env\nLOG_LEVEL=debug\nWORKERS={rnd.randint(1, 8)}\nDB_HOST=db.internal\n{secret}\n"
+
+
 def _declared_mention(rnd: random.Random) -> str:
     choice = rnd.choice(["Correct Horse\nBattery staple", "4929-1234-5678-9012", json.dumps({"p": "pr0j3ct-BLUEBIRD"})])
     return f"Note: the value {choice} was mentioned in the log.\n\n"
@@ -107,10 +139,14 @@ def _random_token(rnd: random.Random, n: int) -> str:
 
 
 def payload(seed: int) -> str:
-    """One ~4 KB context chunk: mixed prose, listing, code, email headers, CSV and JSON; odd seeds carry PII."""
+    """One 4 KB context chunk: prose, a file listing, code, email headers, CSV, JSON tool output, git log, a
+    traceback and an env file, shuffled; odd seeds carry PII and secrets, even seeds none."""
     rnd = random.Random(seed)
     pii = seed % 2 == 1
-    parts = [_prose(rnd), _listing(rnd), _code(rnd, pii), _email_headers(rnd, pii), _csv(rnd, pii), _tool_json(rnd, pii)]
+    parts = [
+        _prose(rnd), _listing(rnd), _code(rnd, pii), _email_headers(rnd, pii), _csv(rnd, pii), _tool_json(rnd, pii),
+        _git_log(rnd, pii), _traceback(rnd), _env_file(rnd, pii),
+    ]  # fmt: skip
     if pii:
         parts.append(_declared_mention(rnd))
     rnd.shuffle(parts)
@@ -120,20 +156,25 @@ def payload(seed: int) -> str:
     return text[:PAYLOAD_CHARS]
 
 
-def _median_ms(fn: Callable[[str], object], payloads: list[str], repeats: int) -> float:
+def _timed(fn: Callable[[str], object], payloads: list[str], repeats: int) -> dict:
+    """ms per payload over `repeats` passes through all payloads: wall-clock median (the headline) and best pass,
+    and the median of process CPU time, which shows how much of the wall time was other load on the machine."""
     for p in payloads:  # warm-up: regex compilation, registry fill
         fn(p)
-    times = []
+    wall, cpu = [], []
     for _ in range(repeats):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         for p in payloads:
             fn(p)
-        times.append((time.perf_counter() - t0) / len(payloads) * 1000)
-    return statistics.median(times)
-
-
-def _rate(ms: float) -> dict:
-    return {"ms_per_4kb": round(ms, 3), "mb_per_s": round(PAYLOAD_CHARS / 1e6 / (ms / 1000), 2)}
+        wall.append((time.perf_counter() - t0) / len(payloads) * 1000)
+        cpu.append((time.process_time() - c0) / len(payloads) * 1000)
+    median = statistics.median(wall)
+    return {
+        "ms_per_4kb": round(median, 3),
+        "mb_per_s": round(PAYLOAD_CHARS / 1e6 / (median / 1000), 2),
+        "best_ms_per_4kb": round(min(wall), 3),
+        "cpu_ms_per_4kb": round(statistics.median(cpu), 3),
+    }
 
 
 def run(n_payloads: int, repeats: int) -> dict:
@@ -149,38 +190,39 @@ def run(n_payloads: int, repeats: int) -> dict:
         "setup_s": round(setup_s, 2),
         "spans_per_payload": round(statistics.mean(len(r.spans) for r in results), 2),
         "refused_payloads": sum(r.refused for r in results),
-        "strict": _rate(_median_ms(lambda p: sanitize(p, "strict", detectors, registry), payloads, repeats)),
-        "redact": _rate(_median_ms(lambda p: sanitize(p, "redact", detectors, registry), payloads, repeats)),
-        "detectors": {d.name: _rate(_median_ms(d.detect, payloads, repeats)) for d in detectors},
-        "merge_only": _rate(_median_ms(lambda p: detect(p, ()), payloads, repeats)),
+        "strict": _timed(lambda p: sanitize(p, "strict", detectors, registry), payloads, repeats),
+        "redact": _timed(lambda p: sanitize(p, "redact", detectors, registry), payloads, repeats),
+        "detectors": {d.name: _timed(d.detect, payloads, repeats) for d in detectors},
     }
     report["goal_met"] = report["strict"]["mb_per_s"] >= GOAL_MB_S
     return report
 
 
-def _pin_one_core() -> None:
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+def _pin_one_core(cpu: int | None) -> None:
+    # The pipeline is single-threaded anyway; pinning keeps the scheduler from migrating it mid-measurement.
+    if cpu is not None and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {cpu})
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--payloads", type=int, default=64)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--cpu", type=int, default=None, help="pin to this CPU (default: the scheduler's choice)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    _pin_one_core()
+    _pin_one_core(args.cpu)
     report = run(args.payloads, args.repeats)
     if args.json:
         print(json.dumps(report, indent=2))
         return
     print(f"setup {report['setup_s']} s; {report['payloads']} payloads of {PAYLOAD_CHARS} chars, "
           f"{report['spans_per_payload']} spans each, {report['refused_payloads']} refused")
-    for label in ("strict", "redact"):
-        r = report[label]
-        print(f"{label:<16} {r['ms_per_4kb']:>7.3f} ms/4KB  {r['mb_per_s']:>6.2f} MB/s")
-    for name, r in report["detectors"].items():
-        print(f"  {name:<14} {r['ms_per_4kb']:>7.3f} ms/4KB  {r['mb_per_s']:>6.2f} MB/s  (one pass)")
+    rows = [(label, report[label]) for label in ("strict", "redact")]
+    rows += [(f"  {name} (one pass)", r) for name, r in report["detectors"].items()]
+    for label, r in rows:
+        best, cpu = r["best_ms_per_4kb"], r["cpu_ms_per_4kb"]
+        print(f"{label:<26} {r['ms_per_4kb']:>7.3f} ms/4KB  {r['mb_per_s']:>6.2f} MB/s  (best {best:.3f}, cpu {cpu:.3f})")
     print(f"goal >= {GOAL_MB_S} MB/s strict: {'met' if report['goal_met'] else 'MISSED'}")
 
 

@@ -11,13 +11,16 @@ Further detectors (NER, span proposals from the edge model, ...) plug in through
 
 from __future__ import annotations
 
+import bisect
 import ipaddress
 import json
 import math
 import re
+import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import regex
 
@@ -116,10 +119,23 @@ _FILE_LINE_RE = re.compile(r"([A-Z][A-Z0-9_]*):\s+(.*)")
 
 
 class DeclaredSecrets:
-    """User-declared secret values, found case-insensitively and across whitespace / JSON escaping.
+    """User-declared secret values, found however they are spelled in the context.
 
-    Build from values (`"hunter2"`) or `(value, kind)` pairs, or with `from_file()`. Everything is compiled into one
-    regex (longest value first, so a value containing another wins).
+    Build from values (`"hunter2"`) or `(value, kind)` pairs, or with `from_file()`. A value is found regardless of
+    case; with any whitespace (newlines included) between any two of its characters, or none where it has spaces;
+    inside JSON strings, where its characters may appear escaped (`\\"`, `\\\\`, `\\u00e9`, `\\n`), also doubly; and,
+    for mostly-numeric values (6+ digits), as its digits alone with spaces, dashes, dots, slashes or parentheses
+    between them. Everything is one compiled regex (longest value first, so a value containing another wins).
+
+    Secrets file (`from_file`), UTF-8 text, one value per line:
+
+        # comment lines start with "#"; blank lines are ignored
+        hunter2-admin                       -> kind SECRET
+        EMAIL: alice.private@example.com    -> kind EMAIL: an upper-case KIND, a colon, whitespace, the value
+        SECRET: NOTE: keeps its prefix      -> an explicit kind keeps a value that itself starts with "WORD: "
+
+    Values are stripped and need at least 4 non-space characters; kinds match [A-Z][A-Z0-9_]*. A malformed line
+    raises a one-line ValueError "<path>:<line>: <reason>".
     """
 
     name = "declared"
@@ -138,15 +154,16 @@ class DeclaredSecrets:
         branches = sorted(
             ((len(value), kind, value) for value, kind in self.entries), key=lambda b: -b[0]
         )  # longest first: where two values match at one position, the longer wins
-        self._kinds = [(re.compile(_alternation(value, folded=False), re.IGNORECASE), kind) for _, kind, value in branches]
+        any_case = [_alternation(value, folded=False) for _, _, value in branches]
+        self._kinds = [(re.compile(pattern, re.IGNORECASE), kind) for pattern, (_, kind, _) in zip(any_case, branches)]
         # ASCII text (nearly all agent context, and all JSON dumped with ensure_ascii) is lower-cased once and
         # scanned case-sensitively: with literal first characters, re can skip ahead with a charset prefix, several
         # times faster than IGNORECASE. Other text takes the IGNORECASE regex.
         self._folded = _compile_alternation([_alternation(value, folded=True) for _, _, value in branches], 0)
-        self._any_case = _compile_alternation([_alternation(value, folded=False) for _, _, value in branches], re.I)
+        self._any_case = _compile_alternation(any_case, re.IGNORECASE)
 
     @classmethod
-    def from_file(cls, path: str | Path) -> "DeclaredSecrets":
+    def from_file(cls, path: str | Path) -> DeclaredSecrets:
         """Read a secrets file: one value per line, optional `KIND: ` prefix, `#` comment lines, blank lines ignored."""
         entries: list[tuple[str, str]] = []
         text = Path(path).read_text(encoding="utf-8")
@@ -171,8 +188,8 @@ class DeclaredSecrets:
         return [Span(m.start(), m.end(), self._kind_of(m.group()), self.name) for m in matches]
 
     def _kind_of(self, matched: str) -> str:
-        for regex, kind in self._kinds:
-            if regex.fullmatch(matched):
+        for pattern, kind in self._kinds:
+            if pattern.fullmatch(matched):
                 return kind
         return "SECRET"  # unreachable: every match comes from one of the branches
 
@@ -246,16 +263,25 @@ def _unicode_escape(c: str) -> str:
 MIN_ENTROPY_LEN = 20
 _TOKEN_RE = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{%d,}={0,2}(?![A-Za-z0-9+/_\-])" % MIN_ENTROPY_LEN)
 _HEX_RE = re.compile(r"[0-9a-fA-F]+")
-# detect-secrets' defaults are the ceiling. A random string of n chars cannot exceed log2(n) bits/char, so the
-# default 4.5 misses most 20-32 char keys; below 64 chars we require log2(n) - 0.9 (about the 1st percentile of
-# random base62 strings of that length) plus class-mixing checks that ordinary identifiers and paths fail.
+_DIGIT_RE, _LETTER_RE = re.compile(r"\d"), re.compile(r"[A-Za-z]")
+_LOWER_RE, _UPPER_RE = re.compile(r"[a-z]"), re.compile(r"[A-Z]")
+# Limits: detect-secrets' defaults (base64 4.5, hex 3.0 bits/char) are the ceiling. A random string of n chars
+# cannot exceed log2(n) bits/char, so 4.5 misses most 20-32 char keys: below the ceiling we require log2(n) - 0.9
+# for mixed-case tokens, log2(n) - 1.05 (ceiling 4.0) for single-case ones (a 36-char alphabet): about the 1st
+# percentile of random strings of that length and alphabet. Tokens must contain a digit and a letter, and tokens
+# that read as identifiers (below) are skipped. Measured: 1-5% of random 20-char keys missed, under 2% from 24
+# chars; 0.26% of 18,600 distinct 20+ char tokens from Python/Markdown/JSON sources flagged without containing a hash.
 BASE64_LIMIT = 4.5
+SINGLE_CASE_LIMIT = 4.0
 HEX_LIMIT = 3.0
 ENTROPY_SLACK = 0.9
-MIN_CLASS_TRANSITIONS = 0.3
-_CLASS_TABLE = str.maketrans(
-    {**{chr(c): "u" for c in range(65, 91)}, **{chr(c): "l" for c in range(97, 123)}, **{str(d): "d" for d in range(10)}}
-)
+SINGLE_CASE_SLACK = 1.05
+# Identifier test: code names split into long pieces (words, acronyms, short numbers) with few digit runs
+# ("SmolLM2-135M-Instruct", "m001_runs_steps_calls"); random strings split into pieces of ~1.7 chars.
+_PIECE_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_SEGMENT_SPLIT_RE = re.compile(r"[-_/+]+")
+MIN_IDENTIFIER_PIECE = 2.8
+MAX_IDENTIFIER_DIGIT_RUNS = 2
 
 
 @dataclass(frozen=True)
@@ -269,6 +295,7 @@ class _Gate:
     pad: tuple[int, int] = (0, 0)
     lower: bool = False
     group: int = 0  # regex group holding the secret value (0: whole match)
+    around: tuple[str, str] = ("", "")  # a character the token must be preceded / followed by
 
 
 # Every vendor token is a run of 20+ base64url characters, so most rules only look at the few candidate tokens;
@@ -286,7 +313,7 @@ _GATES: dict[str, list[_Gate]] = {
     ],
     "AzureStorageKeyDetector": [_Gate(("AccountKey=",), token_min=20, pad=(11, 0))],
     "BasicAuthDetector": [_Gate(("://",), group=1)],
-    "DiscordBotTokenDetector": [_Gate(token_min=24, pad=(0, 40))],
+    "DiscordBotTokenDetector": [_Gate(token_min=24, pad=(0, 40), around=("", "."))],
     "GitHubTokenDetector": [_Gate(("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), token_min=40)],
     "GitLabTokenDetector": [
         _Gate(("glpat-", "gldt-", "glft-", "glsoat-", "glrt-"), token_min=20),
@@ -300,14 +327,18 @@ _GATES: dict[str, list[_Gate]] = {
     "MailchimpDetector": [_Gate(("-us",), token_min=36)],
     "NpmDetector": [_Gate(("_authToken",), group=1)],
     "OpenAIDetector": [_Gate(("T3BlbkFJ",), token_min=20)],
-    "PypiTokenDetector": [_Gate(("pypi-AgEIcHlwaS5vcmc",), token_min=20), _Gate(("pypi-AgENdGVzdC5weXBpLm9yZw",), token_min=20)],
+    "PypiTokenDetector": [
+        _Gate(("pypi-AgEIcHlwaS5vcmc",), token_min=20),
+        _Gate(("pypi-AgENdGVzdC5weXBpLm9yZw",), token_min=20),
+    ],
     "SendGridDetector": [_Gate(("SG.",), token_min=43, pad=(26, 0))],
     "SlackDetector": [_Gate(("xox",), lower=True), _Gate(("hooks.slack.com",), lower=True)],
     "SquareOAuthDetector": [_Gate(("sq0csp-",), token_min=20)],
     "StripeDetector": [_Gate(("k_live_",), token_min=20)],
-    "TelegramBotTokenDetector": [_Gate(token_min=35, pad=(11, 0))],
-    "TwilioKeyDetector": [_Gate(token_min=34), _Gate(token_min=34)],
+    "TelegramBotTokenDetector": [_Gate(token_min=35, pad=(11, 0), around=(":", ""))],
+    "TwilioKeyDetector": [_Gate(("AC",), token_min=34), _Gate(("SK",), token_min=34)],
 }
+_MAX_PAD = (max(g.pad[0] for gs in _GATES.values() for g in gs), max(g.pad[1] for gs in _GATES.values() for g in gs))
 
 # detect-secrets' own JWT regex ends in a lazy `*?`, so it never includes the signature; same shape, greedy.
 _JWT_RE = re.compile(r"eyJ[A-Za-z0-9_=-]+\.[A-Za-z0-9_=-]+(?:\.[A-Za-z0-9_.+/=-]*)?")
@@ -317,13 +348,20 @@ _KEY_BODY_RE = re.compile(r"(?:-----)?(?:(?:\s|\\+[rn])+(?:[A-Za-z0-9+/=]{8,}|[A
 _PUTTY_MAC_RE = re.compile(r"Private-MAC:[ \t]*[0-9a-fA-F]+")
 
 # KeywordDetector lines are found with str.find on these needles, then confirmed with its DENYLIST regex.
+KEYWORD_WINDOW = (120, 400)  # chars before / after a keyword that its value (or compared value) may occupy
 _KEYWORD_NEEDLES = ("key", "pass", "pwd", "secret", "contrase")
 _KEYWORD_VALUE_STOPWORDS = frozenset(
-    "none null nil true false undefined str string bytes int bool any optional self cls os env environ getenv "
-    "process config settings input getpass request args kwargs options params required secret password".split()
+    {
+        "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int", "bool", "any",
+        "optional", "self", "cls", "os", "env", "environ", "getenv", "process", "config", "settings", "input",
+        "getpass", "request", "args", "kwargs", "options", "params", "required", "secret", "password",
+    }
 )
 _FOLDED_PLACEHOLDER_RE = re.compile(r"<[a-z][a-z0-9_]*_[1-9][0-9]*>")  # placeholders.PLACEHOLDER_RE, lower-cased
 _TRIM_CHARS = " \t\r\n\"'`=:,;"
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_HEAD_RE = re.compile(r"[A-Za-z0-9_]*")
+_CODE_CONTINUATION_RE = re.compile(r",\s|\s(?:or|and|if|else|for|in|is|not)\s")
 _CUT_RE = re.compile(r"[\s\"'`]")
 
 
@@ -344,7 +382,18 @@ class SecretPlugins:
         from detect_secrets.plugins import high_entropy_strings, jwt, keyword, private_key
 
         self._heuristic = heuristic
-        self._rules = _vendor_rules()
+        rules = _vendor_rules()
+        self._text_rules = [(pattern, gate) for pattern, gate in rules if not gate.token_min]
+        token_rules = [(pattern, gate) for pattern, gate in rules if gate.token_min]
+        # Per candidate token: rules without needles, plus rules whose needle occurs in the token or in the few
+        # characters before it that some rules read ("AccountKey=", "SG.", "aws ... key").
+        self._bare_rules = [(pattern, gate) for pattern, gate in token_rules if not gate.needles]
+        self._rules_by_needle: dict[str, list[tuple[re.Pattern[str], _Gate]]] = {}
+        for pattern, gate in token_rules:
+            for needle in gate.needles:
+                self._rules_by_needle.setdefault(needle, []).append((pattern, gate))
+        self._before_needles = {n for _, g in token_rules for n in g.needles if g.pad[0]}
+        self._needle_re = re.compile("|".join(map(re.escape, sorted(self._rules_by_needle, key=len, reverse=True))))
         self._pem_rules = list(private_key.PrivateKeyDetector.denylist)
         self._jwt_valid = jwt.JwtTokenDetector.is_formally_valid
         self._b64 = high_entropy_strings.Base64HighEntropyString()
@@ -356,7 +405,7 @@ class SecretPlugins:
 
     def detect(self, text: str) -> list[Span]:
         tokens = _long_tokens(text)
-        lower = text.lower()
+        lower = _ascii_lower(text)
         spans = self._vendor_spans(text, lower, tokens)
         if "PRIVATE KEY" in text or "PuTTY-User-Key-File" in text:
             spans += self._private_key_spans(text)
@@ -369,19 +418,34 @@ class SecretPlugins:
         return spans
 
     def _vendor_spans(self, text: str, lower: str, tokens: list[tuple[int, int]]) -> list[Span]:
+        windows = [(p, gate, 0, len(text)) for p, gate in self._text_rules if _has_needle(gate, text, lower)]
+        for start, end in tokens:
+            before, after = text[start - 1 : start], text[end : end + 1]
+            for pattern, gate in self._token_candidates(text, lower, start, end):
+                if end - start < gate.token_min or gate.around[0] not in before or gate.around[1] not in after:
+                    continue
+                windows.append((pattern, gate, max(0, start - gate.pad[0]), min(len(text), end + gate.pad[1])))
         spans = []
-        for regex, gate in self._rules:
-            for lo, hi in _gate_windows(gate, text, lower, tokens):
-                for m in regex.finditer(text, lo, hi):
-                    span = _trimmed(text, *m.span(gate.group))
-                    if span:
-                        spans.append(Span(span[0], span[1], "SECRET", self.name))
+        for pattern, gate, lo, hi in windows:
+            for m in pattern.finditer(text, lo, hi):
+                span = _trimmed(text, *m.span(gate.group))
+                if span:
+                    spans.append(Span(span[0], span[1], "SECRET", self.name))
         return spans
+
+    def _token_candidates(self, text: str, lower: str, start: int, end: int) -> list[tuple[re.Pattern[str], _Gate]]:
+        hits = set(self._needle_re.findall(text, start, end))
+        before = max(0, start - _MAX_PAD[0])
+        hits |= {n for n in self._before_needles if n in text[before:start] or n in lower[before:start]}
+        rules = list(self._bare_rules)
+        for needle in hits:
+            rules += [rule for rule in self._rules_by_needle[needle] if rule not in rules]
+        return rules
 
     def _private_key_spans(self, text: str) -> list[Span]:
         spans = []
-        for regex in self._pem_rules:
-            for m in regex.finditer(text):
+        for pattern in self._pem_rules:
+            for m in pattern.finditer(text):
                 dashes = text.rfind("-----", max(0, m.start() - 6), m.start())
                 start = dashes if dashes >= 0 else m.start()
                 spans.append(Span(start, _key_block_end(text, m.end()), "SECRET", self.name))
@@ -399,37 +463,39 @@ class SecretPlugins:
         return spans
 
     def _keyword_spans(self, text: str, lower: str) -> list[Span]:
-        if len(lower) != len(text):  # rare: lower-casing changed lengths, offsets would not line up
-            lower = text
         spans = []
-        for line_start in _lines_containing(lower, _KEYWORD_NEEDLES):
-            line_end = text.find("\n", line_start)
-            line_end = len(text) if line_end < 0 else line_end
-            if not self._keyword_line_re.search(lower, line_start, line_end):
-                continue
-            line = text[line_start:line_end]
-            spans += [Span(line_start + s, line_start + e, "SECRET", self.name) for s, e in self._keyword_values(line)]
+        for lo, hi in _keyword_windows(lower, _KEYWORD_NEEDLES):
+            if self._keyword_line_re.search(lower, lo, hi):
+                spans += [Span(lo + s, lo + e, "SECRET", self.name) for s, e in self._keyword_values(text[lo:hi])]
         return spans
 
     def _keyword_values(self, line: str) -> list[tuple[int, int]]:
         if self._heuristic.is_indirect_reference(line):
             return []
         found = []
-        for regex, group in self._keyword_rules:
-            for m in regex.finditer(line):
-                trimmed = _trimmed(line, *m.span(group))
-                if trimmed and _plausible_keyword_value(line[trimmed[0] : trimmed[1]], self._heuristic):
+        for pattern, group, required in self._keyword_rules:
+            if not all(any(n in line for n in options) for options in required):
+                continue
+            for m in pattern.finditer(line):
+                trimmed = _trimmed(line, *m.span(group), cut=False)  # "password: two words" is one value
+                if trimmed and _plausible_keyword_value(line[trimmed[0] : trimmed[1]], m.group(group), self._heuristic):
                     found.append(trimmed)
         return found
 
     def _high_entropy(self, token: str) -> bool:
+        hex_only = _HEX_RE.fullmatch(token)
+        if not hex_only and not (_DIGIT_RE.search(token) and _LETTER_RE.search(token)):
+            return False
         if self._heuristic.is_sequential_string(token):
             return False
-        if _HEX_RE.fullmatch(token):
+        if hex_only:
             return self._hex.calculate_shannon_entropy(token) > HEX_LIMIT
-        if not (any(c.isdigit() for c in token) and _class_transitions(token) >= MIN_CLASS_TRANSITIONS):
+        if _identifier_like(token):
             return False
-        limit = min(BASE64_LIMIT, math.log2(len(token)) - ENTROPY_SLACK)
+        if _LOWER_RE.search(token) and _UPPER_RE.search(token):
+            limit = min(BASE64_LIMIT, math.log2(len(token)) - ENTROPY_SLACK)
+        else:
+            limit = min(SINGLE_CASE_LIMIT, math.log2(len(token)) - SINGLE_CASE_SLACK)
         return self._b64.calculate_shannon_entropy(token) >= limit
 
 
@@ -438,19 +504,33 @@ def _long_tokens(text: str) -> list[tuple[int, int]]:
     are scanned (str.split runs in C; a regex over all of a 4 KB text costs ~0.1 ms)."""
     tokens = []
     pos = 0
-    for word in text.split():
-        if len(word) >= MIN_ENTROPY_LEN:
-            start = text.find(word, pos)
-            pos = start + len(word)
-            tokens += [m.span() for m in _TOKEN_RE.finditer(text, start, pos)]
+    for word in [w for w in text.split() if len(w) >= MIN_ENTROPY_LEN]:
+        start = text.find(word, pos)
+        pos = start + len(word)
+        tokens += [m.span() for m in _TOKEN_RE.finditer(text, start, pos)]
     return tokens
 
 
 def _vendor_rules() -> list[tuple[re.Pattern[str], _Gate]]:
     from detect_secrets.plugins import (
-        artifactory, aws, azure_storage_key, basic_auth, discord, github_token, gitlab_token, mailchimp, npm, openai,
-        pypi_token, sendgrid, slack, square_oauth, stripe, telegram_token, twilio,
-    )  # fmt: skip
+        artifactory,
+        aws,
+        azure_storage_key,
+        basic_auth,
+        discord,
+        github_token,
+        gitlab_token,
+        mailchimp,
+        npm,
+        openai,
+        pypi_token,
+        sendgrid,
+        slack,
+        square_oauth,
+        stripe,
+        telegram_token,
+        twilio,
+    )
 
     plugins = [
         aws.AWSKeyDetector, artifactory.ArtifactoryDetector, azure_storage_key.AzureStorageKeyDetector,
@@ -469,69 +549,76 @@ def _vendor_rules() -> list[tuple[re.Pattern[str], _Gate]]:
     return rules
 
 
-def _gate_windows(gate: _Gate, text: str, lower: str, tokens: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    if not gate.token_min:
-        haystack = lower if gate.lower else text
-        return [(0, len(text))] if any(n in haystack for n in gate.needles) else []
-    before, after = gate.pad
+def _has_needle(gate: _Gate, text: str, lower: str) -> bool:
+    haystack = lower if gate.lower else text
+    return any(n in haystack for n in gate.needles)
+
+
+def _keyword_windows(text: str, needles: Sequence[str]) -> list[tuple[int, int]]:
+    """Where a keyword occurs: its line, cut to KEYWORD_WINDOW chars around it (minified JSON is one huge line).
+
+    Needles that are a placeholder's kind (`<secret_3>`) are skipped: strict mode's second pass sees many."""
     windows = []
-    for start, end in tokens:
-        if end - start >= gate.token_min:
-            lo, hi = max(0, start - before), min(len(text), end + after)
-            window = (lower if gate.lower else text)[lo:hi]
-            if not gate.needles or any(n in window for n in gate.needles):
-                windows.append((lo, hi))
-    return windows
-
-
-def _lines_containing(text: str, needles: Sequence[str]) -> list[int]:
-    """Start offsets of lines containing a needle, ignoring needles that are a placeholder's kind (`<secret_3>`)."""
-    starts = set()
+    before, after = KEYWORD_WINDOW
     for needle in needles:
         i = text.find(needle)
         while i >= 0:
-            if i > 0 and text[i - 1] == "<" and _FOLDED_PLACEHOLDER_RE.match(text, i - 1):
-                i = text.find(needle, i + 1)
-                continue
-            starts.add(text.rfind("\n", 0, i) + 1)
-            nxt = text.find("\n", i)
-            i = -1 if nxt < 0 else text.find(needle, nxt)
-    return sorted(starts)
+            if not (i > 0 and text[i - 1] == "<" and _FOLDED_PLACEHOLDER_RE.match(text, i - 1)):
+                line_start = text.rfind("\n", max(0, i - before), i) + 1 or max(0, i - before)
+                line_end = text.find("\n", i, i + after)
+                windows.append((line_start, line_end if line_end >= 0 else min(len(text), i + after)))
+            i = text.find(needle, i + len(needle))
+    return _merged(windows, pad=0)
 
 
-def _keyword_rules(keyword) -> list[tuple[re.Pattern[str], int]]:
-    # Quoted forms (code, JSON) plus the unquoted `KEY=value` / `key: value` forms of .env and YAML files.
+_QUOTES = ("'", '"', "`")
+
+
+def _keyword_rules(keyword) -> list[tuple[re.Pattern[str], int, tuple[tuple[str, ...], ...]]]:
+    """KeywordDetector regexes, the group holding the value, and substrings a line needs for each to match at all
+    (checking those is far cheaper than running the regexes). Quoted forms (code, JSON) plus the unquoted
+    `KEY=value` / `key: value` forms of .env and YAML files."""
     return [
-        (keyword.FOLLOWED_BY_COLON_QUOTES_REQUIRED_REGEX, 5),
-        (keyword.PRECEDED_BY_EQUAL_COMPARISON_SIGNS_QUOTES_REQUIRED_REGEX, 2),
-        (keyword.FOLLOWED_BY_EQUAL_SIGNS_QUOTES_REQUIRED_REGEX, 5),
-        (keyword.FOLLOWED_BY_QUOTES_AND_SEMICOLON_REGEX, 3),
-        (keyword.FOLLOWED_BY_ARROW_FUNCTION_SIGN_QUOTES_REQUIRED_REGEX, 4),
-        (keyword.FOLLOWED_BY_COLON_REGEX, 4),
-        (keyword.FOLLOWED_BY_EQUAL_SIGNS_REGEX, 5),
+        (keyword.FOLLOWED_BY_COLON_QUOTES_REQUIRED_REGEX, 5, ((":",), _QUOTES)),
+        (keyword.PRECEDED_BY_EQUAL_COMPARISON_SIGNS_QUOTES_REQUIRED_REGEX, 2, (("==", "!="), _QUOTES)),
+        (keyword.FOLLOWED_BY_EQUAL_SIGNS_QUOTES_REQUIRED_REGEX, 5, (("=",), _QUOTES)),
+        (keyword.FOLLOWED_BY_QUOTES_AND_SEMICOLON_REGEX, 3, ((";",), _QUOTES)),
+        (keyword.FOLLOWED_BY_ARROW_FUNCTION_SIGN_QUOTES_REQUIRED_REGEX, 4, (("=",), _QUOTES)),
+        (keyword.FOLLOWED_BY_COLON_REGEX, 4, ((":",),)),
+        (keyword.FOLLOWED_BY_EQUAL_SIGNS_REGEX, 5, (("=",),)),
     ]
 
 
-def _plausible_keyword_value(value: str, heuristic) -> bool:
-    """Drop keyword 'values' that are code or templates rather than secrets (detect-secrets' heuristics + a few)."""
+def _plausible_keyword_value(value: str, raw: str, heuristic) -> bool:
+    """Drop keyword 'values' that are code or templates rather than secrets (detect-secrets' heuristics + a few).
+
+    `raw` is the regex group before trimming: "loader, model = ..." or "x if y else z" is code, not a value."""
     if len(value) < 4 or heuristic.is_templated_secret(value) or heuristic.is_prefixed_with_dollar_sign(value):
+        return False
+    if _CODE_CONTINUATION_RE.search(raw):
         return False
     if heuristic.is_not_alphanumeric_string(value) or "(" in value or "{{" in value:
         return False
-    head = re.split(r"[^A-Za-z0-9_]", value, maxsplit=1)[0].lower()
+    head = _HEAD_RE.match(value).group().lower()
     return head not in _KEYWORD_VALUE_STOPWORDS and not head.endswith(("_password", "_secret", "_key", "_token"))
 
 
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """Narrow a regex match to the secret value itself: strip delimiters the plugin regex consumed."""
+def _trimmed(text: str, start: int, end: int, cut: bool = True) -> tuple[int, int] | None:
+    """Narrow a regex match to the secret value itself: strip delimiters the plugin regex consumed and, with `cut`,
+    stop at whitespace or a quote (vendor tokens have neither; npm's `npm_.+` runs to the end of the line)."""
     while start < end and text[start] in _TRIM_CHARS:
         start += 1
+    stop = _CUT_RE.search(text, start, end) if cut else None
+    if stop:
+        end = stop.start()
     while end > start and text[end - 1] in _TRIM_CHARS:
         end -= 1
-    cut = _CUT_RE.search(text, start, end)
-    if cut:
-        end = cut.start()
     return (start, end) if end > start else None
+
+
+def _ascii_lower(text: str) -> str:
+    """Lower-cased with offsets kept: str.lower() can change lengths outside ASCII ("İ" becomes two characters)."""
+    return text.lower() if text.isascii() else text.translate(_ASCII_LOWER)
 
 
 def _key_block_end(text: str, pos: int) -> int:
@@ -544,10 +631,14 @@ def _key_block_end(text: str, pos: int) -> int:
     return _KEY_BODY_RE.match(text, pos).end()
 
 
-def _class_transitions(token: str) -> float:
-    classes = token.translate(_CLASS_TABLE)
-    changes = sum(1 for a, b in zip(classes, classes[1:]) if a != b)
-    return changes / (len(token) - 1)
+def _identifier_like(token: str) -> bool:
+    pieces = _PIECE_RE.findall(token)
+    if not pieces:
+        return False
+    digit_runs = sum(1 for piece in pieces if piece[0].isdigit())
+    segments = len([seg for seg in _SEGMENT_SPLIT_RE.split(token) if seg])
+    mean_piece = sum(map(len, pieces)) / len(pieces)
+    return mean_piece >= MIN_IDENTIFIER_PIECE and digit_runs <= max(MAX_IDENTIFIER_DIGIT_RUNS, segments)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -563,12 +654,10 @@ PHONE_SCORE = 0.4  # PhoneRecognizer.SCORE
 # Offline public-suffix data (bundled snapshot) plus private-network suffixes, so internal addresses count as email.
 PRIVATE_SUFFIXES = ("local", "internal", "corp", "lan", "intranet", "home.arpa")
 
-# One scan finds every numeric run (digits with the separators people put in numbers); IBAN (two capitals before the
-# run), SSN, card, phone and IPv4 recognizers then only look at windows around those runs. Recognizers see a window of the text that
-# includes one neighbouring character on each side, so their \b and look-around assertions behave as on the full text.
 # A few cheap scans find the triggers: numbers with 8+ digits (with the separators people put in them: SSN, card,
 # phone), dotted quads (IPv4) and two capitals + two digits (IBAN start). The `regex` module is used where it scans
-# several times faster than `re` (measured on the bench payloads).
+# several times faster than `re` (measured on the bench payloads). Recognizers then see a window around each trigger
+# that includes a neighbouring character on each side, so their \b and look-arounds behave as on the full text.
 _LONG_NUMBER_RE = regex.compile(r"\d[\d \t().\-/]{7,}")  # then: at least 8 digits
 _IPV4_RE = regex.compile(r"(?<![\d.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:/\d{1,2})?")
 _IBAN_START_RE = regex.compile(r"(?<![A-Z0-9])[A-Z]{2}\d\d")
@@ -586,6 +675,7 @@ _DOMAIN_RE = re.compile(r"[\w.\-]{0,255}")
 _URL_TAIL_RE = re.compile(r"[^\s<>\"'`|\\{}\[\]^]*")
 _URL_TRAILING = ".,;:!?)\\"
 _IPV6_CHARS = frozenset("0123456789abcdefABCDEF:.%/")
+MAX_IPV6_CHUNK = 64  # 45 chars for the longest address, plus a /prefix and zone
 _IPV6_TRIGGER_RE = re.compile(r"::|:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:")  # ":"-led: re skips ahead fast
 
 
@@ -600,11 +690,12 @@ class PresidioPatterns:
     """presidio-analyzer's predefined recognizers called directly (`recognizer.analyze(text, entities, None)`).
 
     Recognizers: Email (domain checked against the bundled public-suffix list, never downloaded), CreditCard (Luhn),
-    Iban (checksum), Ip (v4 and v6 separately), UsSsn (its formatted 0.5 pattern), Url (http(s)/ftp/ws/ssh URLs
-    and www. names: presidio's bare "name.tld" pattern matches every "detect.py") and PhoneRecognizer's check
-    (python-phonenumbers validation, see `_phone_spans`). Each runs only on small windows around its trigger (a
-    numeric run of the right shape, "@", "://", "::"), which is what makes this fast. Importing presidio costs seconds (its package imports spaCy and
-    transformers), so it happens here, not at module import.
+    Iban (checksum), Ip (v4 and v6 separately), UsSsn (its formatted 0.5 pattern), Url (any http(s)/ftp/ws/ssh
+    URL, and www. names with presidio's TLD regex: its bare "name.tld" pattern matches every "detect.py") and
+    PhoneRecognizer's check (python-phonenumbers validation, see `_phone_spans`). Each runs only on small windows
+    around its trigger (a numeric run of the right shape, "@", "://", "::"), which is what makes this fast.
+    Importing presidio costs seconds (its package imports spaCy and transformers), so it happens here, not at
+    module import.
     """
 
     name = "presidio"
@@ -615,24 +706,26 @@ class PresidioPatterns:
 
         self._phonenumbers = phonenumbers
         self._phone_regions = tuple(phone_regions)
-        self._email, self._url, self._iban, self._ipv4, self._ipv6, self._ssn, self._card = _presidio_units()
+        units = _presidio_units()
+        self._email, self._url, self._www, self._iban, self._ipv4, self._ipv6, self._ssn, self._card = units
 
     def detect(self, text: str) -> list[Span]:
         spans = self._numeric_spans(text)
         if "@" in text:
             spans += self._windowed(self._email, text, _email_windows(text))
-        if "://" in text or "www." in text or "WWW." in text:
-            spans += [_extend_url(text, s) for s in self._windowed(self._url, text, _url_windows(text))]
+        if "://" in text:
+            spans += [_extend_url(text, s) for s in self._windowed(self._url, text, _url_windows(text, "://"))]
+        if "www." in text or "WWW." in text:
+            spans += [_extend_url(text, s) for s in self._windowed(self._www, text, _url_windows(text, "www."))]
         spans += self._windowed(self._ipv6, text, _ipv6_windows(text))
         return spans
 
     def _numeric_spans(self, text: str) -> list[Span]:
         spans = []
-        if _IBAN_START_RE.search(text):
-            for m in _IBAN_START_RE.finditer(text):
-                line_end = text.find("\n", m.start())
-                hi = m.start() + IBAN_WINDOW if line_end < 0 else min(line_end, m.start() + IBAN_WINDOW)
-                spans += self._analyze(self._iban, text, m.start() - 1, hi)
+        for m in _IBAN_START_RE.finditer(text):
+            line_end = text.find("\n", m.start())
+            hi = m.start() + IBAN_WINDOW if line_end < 0 else min(line_end, m.start() + IBAN_WINDOW)
+            spans += self._analyze(self._iban, text, m.start() - 1, hi)
         for m in _IPV4_RE.finditer(text):
             spans += self._analyze(self._ipv4, text, m.start() - 1, m.end() + 1)
         covered = {(s.start, s.end) for s in spans}
@@ -677,7 +770,24 @@ class PresidioPatterns:
         return []
 
     def _windowed(self, unit: _Unit, text: str, windows: list[tuple[int, int]]) -> list[Span]:
-        return [span for lo, hi in windows for span in self._analyze(unit, text, lo, hi)]
+        """All windows in one `analyze` call (presidio costs ~30 us per call): joined by newlines, which none of
+        these recognizers' patterns can cross, then offsets mapped back."""
+        parts = [(max(0, lo), min(len(text), hi)) for lo, hi in _merged(windows)]
+        if not parts:
+            return []
+        joined, starts, pos = [], [], 0
+        for lo, hi in parts:
+            starts.append(pos)
+            joined.append(text[lo:hi])
+            pos += hi - lo + 1
+        spans = []
+        for span in self._analyze(unit, "\n".join(joined), 0, pos):
+            i = bisect.bisect_right(starts, span.start) - 1
+            lo, hi = parts[i]
+            start, end = lo + span.start - starts[i], lo + span.end - starts[i]
+            if end <= hi:
+                spans.append(Span(start, end, span.kind, span.source, span.score))
+        return spans
 
     def _analyze(self, unit: _Unit, text: str, lo: int, hi: int) -> list[Span]:
         lo, hi = max(0, lo), min(len(text), hi)
@@ -690,6 +800,17 @@ class PresidioPatterns:
 
 def _is_country_code(pair: str) -> bool:
     return len(pair) == 2 and pair.isascii() and pair.isalpha() and pair.isupper()
+
+
+def _merged(windows: list[tuple[int, int]], pad: int = 1) -> list[tuple[int, int]]:
+    """Windows whose contents (inside `pad` boundary characters) overlap, joined: analysed once, not many times."""
+    out: list[tuple[int, int]] = []
+    for lo, hi in sorted(windows):
+        if out and lo + pad < out[-1][1] - pad:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
 
 
 def _phone_shaped(run: str, digits: int) -> bool:
@@ -719,9 +840,9 @@ def _email_windows(text: str) -> list[tuple[int, int]]:
     return windows
 
 
-def _url_windows(text: str) -> list[tuple[int, int]]:
+def _url_windows(text: str, kind: str) -> list[tuple[int, int]]:
     windows = []
-    for marker, back in (("://", 16), ("www.", 0), ("WWW.", 0)):
+    for marker, back in (("://", 16),) if kind == "://" else (("www.", 0), ("WWW.", 0)):
         i = text.find(marker)
         while i >= 0:
             lo = i
@@ -738,15 +859,17 @@ def _ipv6_windows(text: str) -> list[tuple[int, int]]:
     "[::2]" of a Python slice and "::1" are not sent to the recognizer: each call costs ~0.1 ms)."""
     windows = []
     n = len(text)
+    scanned = 0  # each run is expanded once, however many triggers it holds
     for m in _IPV6_TRIGGER_RE.finditer(text):
-        if windows and m.start() < windows[-1][1]:
+        if m.start() < scanned:
             continue
         lo, hi = m.start(), m.end()
         while lo > 0 and text[lo - 1] in _IPV6_CHARS:
             lo -= 1
         while hi < n and text[hi] in _IPV6_CHARS:
             hi += 1
-        if _plausible_ipv6(text[lo:hi]):
+        scanned = hi
+        if hi - lo <= MAX_IPV6_CHUNK and _plausible_ipv6(text[lo:hi]):
             windows.append((lo - 1, hi + 1))
     return windows
 
@@ -771,20 +894,41 @@ def _extend_url(text: str, span: Span) -> Span:
     return Span(span.start, end, span.kind, span.source, span.score)
 
 
+def _import_presidio() -> None:
+    """Import presidio with torch and transformers hidden: its package pulls them in only for NLP engines we
+    never use, and that costs ~8 s per process where the convert extra is installed."""
+    if "presidio_analyzer" in sys.modules:
+        return
+    hidden = [m for m in ("torch", "transformers") if m not in sys.modules]
+    sys.modules.update({m: None for m in hidden})  # None makes `import m` fail at once, leaving nothing half-made
+    try:
+        import presidio_analyzer  # noqa: F401
+    finally:
+        for m in hidden:
+            sys.modules.pop(m, None)
+
+
 def _presidio_units() -> list[_Unit]:
+    _import_presidio()
     from presidio_analyzer import Pattern
     from presidio_analyzer.predefined_recognizers import (
-        CreditCardRecognizer, IbanRecognizer, IpRecognizer, UrlRecognizer, UsSsnRecognizer,
-    )  # fmt: skip
+        CreditCardRecognizer,
+        IbanRecognizer,
+        IpRecognizer,
+        UrlRecognizer,
+        UsSsnRecognizer,
+    )
 
     ip = {p.name: p for p in IpRecognizer.PATTERNS}
-    url = {p.name: p for p in UrlRecognizer.PATTERNS}
+    # Any URL with a scheme, whether or not its host has a public TLD (presidio's "Standard Url" requires one, so
+    # http://localhost:8080 or http://intranet.corp would pass); schemeless ones only with a www. host.
+    scheme = Pattern("Any-scheme URL", r"(?i)(?:https?|ftps?|wss?|sftp|ssh)://[^\s<>\"'`\\]+", 0.6)
     www = Pattern("www URL", r"(?i)(?<![\w.\-])(?=www\d{0,3}\.)" + UrlRecognizer.BASE_URL_REGEX, 0.5)
-    scheme = Pattern("Any-scheme URL", r"(?i)\b(?:https?|ftps?|wss?|sftp|ssh)://[^\s<>\"'`\\]+", 0.6)
     ssn = [p for p in UsSsnRecognizer.PATTERNS if p.score >= MIN_PRESIDIO_SCORE]
     return [
         _Unit("EMAIL", "EMAIL_ADDRESS", _offline_email_recognizer()),
-        _Unit("URL", "URL", UrlRecognizer(patterns=_copy([url["Standard Url"], scheme, www]))),
+        _Unit("URL", "URL", UrlRecognizer(patterns=[scheme])),
+        _Unit("URL", "URL", UrlRecognizer(patterns=[www])),
         _Unit("IBAN", "IBAN_CODE", IbanRecognizer()),
         _Unit("IP", "IP_ADDRESS", IpRecognizer(patterns=_copy([ip["IPv4"]]))),
         _Unit("IP", "IP_ADDRESS", IpRecognizer(patterns=_copy([ip["IPv4_mapped"], ip["IPv4_embedded"], ip["IPv6"]]))),

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from edgeagent.export.detect import Detector, Span, detect
 from edgeagent.export.placeholders import PLACEHOLDER_RE, PlaceholderRegistry
