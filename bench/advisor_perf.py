@@ -62,7 +62,7 @@ def measure() -> dict:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
             result = CliRunner().invoke(cli, ["run", TASK, "--workspace", str(_workspace(root)), "--model",
-                                              _edge_script(root / "edge.json"), "--cloud", f"{server.url}#default",
+                                              _edge_script(root / "edge.json"), "--cloud", f"{server.url}#default", "--strategy", "advisor",
                                               "--max-steps", "10", "--json"])
         finally:
             server.shutdown()

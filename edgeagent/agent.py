@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .backends.base import Backend
+from .errors import CloudUnavailable
 from .prompting import messages
 from .sandbox import ToolError
 from .store import Store, now
-from .strategies import Strategy
-from .tools import Tool, ToolContext, action_schema, tools_for
+from .strategies import Decision, Strategy
+from .tools import ASK_CLOUD, BUILTIN_TOOLS, Tool, ToolContext, action_schema, anthropic_tools, tools_for
 
 if TYPE_CHECKING:
     from .export.exporter import Exporter
@@ -52,38 +53,65 @@ class Agent:
                  tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
                  max_tokens: int = 384) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
-        self.tools = tools or tools_for(with_cloud=exporter is not None and exporter.client is not None)
+        asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
+        self.tools = tools or tools_for(with_cloud=asks)
         self.schema = action_schema(self.tools)
         self.on_step = on_step or (lambda step, call: None)
         self.max_tokens = max_tokens
 
     def run(self, run_id: str) -> dict:
-        run = self.store.get_run(run_id)
+        run = self.strategy.before_run(self.store.get_run(run_id), self.exporter)
         steps = self.store.steps(run_id)
         status, answer = "running", None
         while status == "running":
             idx = len(steps)
-            if idx >= run["max_steps"]:
-                status = "max_steps"
+            decision = self.strategy.decide(run, steps)
+            status = _ended(run, steps, decision)
+            if status != "running":
                 break
             t0, started = time.perf_counter(), now()
-            decision = self.strategy.decide(run, steps)
-            # A model call that outlived a crash is reused, so the replayed step does the same thing.
-            call = self.store.pending_call(run_id, idx) or self._call_edge(run, steps, idx)
+            call, decision = self._model_call(run, steps, idx, decision)
             tool, args, ok, obs = self._act(call, self._context(run, steps, idx))
+            reason = "edge asked the cloud" if tool == ASK_CLOUD.name else decision.reason
             step = self.store.add_step(
-                run_id=run_id, idx=idx, actor=decision.actor, reason=decision.reason, model_call_id=call["id"],
-                tool=tool, args=args, ok=int(ok), observation=obs, started_at=started,
-                model_s=call["duration_s"], duration_s=time.perf_counter() - t0,
+                run_id=run_id, idx=idx, actor=decision.actor, reason=reason, model_call_id=call["id"],
+                tool=tool, args=args, ok=int(ok), observation=obs, started_at=started, model_s=call["duration_s"],
+                duration_s=time.perf_counter() - t0, export_id=self.store.last_export_id(run_id, idx),
             )
             steps.append({**step, "output": call["output"]})
             self.on_step(steps[-1], call)
             if ok and tool == "finish":
                 status, answer = "done", obs
-            elif _format_error_streak(steps) >= MAX_FORMAT_ERRORS:
-                status = "format_error"
         self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
         return self.store.get_run(run_id)
+
+    def _model_call(self, run: dict, steps: list[dict], idx: int, decision: Decision) -> tuple[dict, Decision]:
+        """The call that chooses this step's action: the cloud's when the strategy says so and it answers usably."""
+        # A model call that outlived a crash is reused, so the replayed step does the same thing.
+        pending = self.store.pending_call(run["id"], idx)
+        if decision.actor == "cloud" and pending is None:
+            try:
+                return self._call_cloud(run, steps, idx), decision
+            except CloudUnavailable as e:
+                decision = Decision("edge", f"cloud unavailable: {e} → edge")
+        elif decision.actor == "cloud":
+            decision = Decision("edge", "cloud unavailable (replayed) → edge")
+        return pending or self._call_edge(run, steps, idx), decision
+
+    def _call_cloud(self, run: dict, steps: list[dict], idx: int) -> dict:
+        """One step executed by the cloud: its tool_use, already restored to real values, becomes the action."""
+        if self.exporter is None:
+            raise CloudUnavailable("no cloud is configured")
+        answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(BUILTIN_TOOLS))
+        uses = [b for b in answer.blocks if b.get("type") == "tool_use"]
+        use = uses[0] if uses else {}
+        text = json.dumps({"tool": use.get("name"), "args": use.get("input")}, ensure_ascii=False) if uses else ""
+        try:
+            parse_action(text, None, BUILTIN_TOOLS)
+        except FormatError as e:
+            raise CloudUnavailable(f"no usable tool call ({e})") from None
+        call = self.store.model_call(answer.call_id)
+        return {**call, "output": text, "duration_s": call["duration_s"] or 0.0}
 
     def _context(self, run: dict, steps: list[dict], idx: int) -> ToolContext:
         advisor = None
@@ -94,7 +122,8 @@ class Agent:
 
     def _call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
         t0 = time.perf_counter()
-        text, last = self.backend.complete(messages(run["task"], steps, self.tools), constraint=self.schema,
+        chat = messages(run["task"], steps, self.tools, run.get("plan"))
+        text, last = self.backend.complete(chat, constraint=self.schema,
                                            max_tokens=self.max_tokens)
         u = last.usage.to_dict() if last.usage else {}
         fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
@@ -111,6 +140,13 @@ class Agent:
             return name, args, True, self.tools[name].fn(ctx, **args)
         except (ToolError, OSError) as e:
             return name, args, False, f"error: {e}"
+
+
+def _ended(run: dict, steps: list[dict], decision: Decision) -> str:
+    """Why the run ends before this step, or "running"; malformed replies end it unless the cloud acts next."""
+    if decision.actor == "edge" and _format_error_streak(steps) >= MAX_FORMAT_ERRORS:
+        return "format_error"
+    return "max_steps" if len(steps) >= run["max_steps"] else "running"
 
 
 def _format_error_streak(steps: list[dict]) -> int:

@@ -16,7 +16,7 @@ from . import paths, render
 from .agent import Agent
 from .backends.base import Backend
 from .errors import BadInput, EdgeAgentError
-from .config import EXPORT_MODES, load_config
+from .config import EXPORT_MODES, load_config, parse_overrides, user_fields
 from .serve import serve_cmd
 from .store import Store
 from .strategies import STRATEGIES, get_strategy
@@ -70,7 +70,7 @@ def _result(store: Store, run_id: str) -> dict:
         "steps": len(store.steps(run_id)), "model": run["model"], "strategy": run["strategy"],
         "edge_tokens": sum((c["prompt_tokens"] or 0) - (c["cached_tokens"] or 0) + (c["completion_tokens"] or 0)
                            for c in calls if c["side"] == "edge"),
-        "prefilled_tokens": sum((c["prompt_tokens"] or 0) - (c["cached_tokens"] or 0) for c in calls),
+        "prefilled_tokens": sum(render.prefilled(c) for c in calls),
         "completion_tokens": sum(c["completion_tokens"] or 0 for c in calls if c["side"] == "edge"),
         "cloud_calls": sum(1 for c in calls if c["side"] == "cloud" and not c["error"]),
         "cloud_cost_usd": sum(c["cost_usd"] or 0 for c in calls if c["side"] == "cloud"),
@@ -78,12 +78,22 @@ def _result(store: Store, run_id: str) -> dict:
     }
 
 
+def _effective(config: dict) -> dict:
+    """What a run keeps of its settings for resume: the strategy's thresholds and the cloud call limits (no key)."""
+    return {"strategy": config["strategy"], "cloud": {k: config["cloud"][k] for k in ("timeout_s", "max_retries",
+                                                                                       "max_tokens")}}
+
+
 def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = None) -> None:
     """Run the agent on a stored run and report; shared by run and resume."""
     run = store.get_run(run_id)
-    exporter = _exporter_module().Exporter.for_run(store, run, load_config()) if run.get("cloud") else None
+    stored = json.loads(run.get("settings") or "{}")  # the settings the run started with, --set included
+    config = load_config(overrides={k: v for k, v in stored.items() if k != "strategy"})
+    strategy = get_strategy(run["strategy"], stored.get("strategy") or config["strategy"])
+    use_cloud = run.get("cloud") and strategy.uses_cloud
+    exporter = _exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
     backend = backend or model_registry.load_backend(run["model"], stage=_stage)
-    agent = Agent(store, backend, get_strategy(run["strategy"]), exporter=exporter,
+    agent = Agent(store, backend, strategy, exporter=exporter,
                   on_step=None if as_json else render.step_line)
     try:
         agent.run(run_id)
@@ -116,7 +126,8 @@ def cli() -> None:
 @click.option("--workspace", "-w", required=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Folder the agent may read and write; nothing outside it is reachable.")
 @click.option("--strategy", default="edge", type=click.Choice(sorted(STRATEGIES)), show_default=True,
-              help="Who acts at each step (edge only, for now).")
+              help="Who acts: edge (never the cloud), advisor (edge may ask_cloud), cloud (cloud executes every "
+                   "step), sketch (one cloud plan, edge executes), handoff (cloud takes over on failure signals).")
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
               help="Embedded model name, an ONNX Runtime GenAI model folder, or scripted:FILE.")
 @click.option("--max-steps", default=20, show_default=True, type=click.IntRange(1, 1000))
@@ -128,25 +139,38 @@ def cli() -> None:
               help="File of declared secrets that must never leave the device.")
 @click.option("--budget", "budget_usd", type=click.FloatRange(0), default=None,
               help="Per-run cloud budget in USD (default: cloud.budget_usd in config).")
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
+              help="Override a config setting for this run, e.g. strategy.handoff_k=1 or export.mode=strict.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
 def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, cloud: str | None,
-        export_mode: str | None, secrets_file: str | None, budget_usd: float | None, as_json: bool) -> None:
+        export_mode: str | None, secrets_file: str | None, budget_usd: float | None, overrides: tuple[str, ...],
+        as_json: bool) -> None:
     """Run TASK with the edge model in the --workspace folder."""
     if not task.strip():
         raise BadInput("TASK must not be empty")
-    config = load_config()
-    cloud = cloud if cloud is not None else config["cloud"]["target"]
-    settings = dict(cloud=cloud or None, export_mode=export_mode or config["export"]["mode"],
+    sets = parse_overrides(overrides)
+    config = load_config(overrides=sets)
+    policy = get_strategy(strategy, config["strategy"])
+    explicit = export_mode or "mode" in sets.get("export", {}) or "export.mode" in user_fields()
+    cloud_given = cloud is not None
+    cloud = cloud if cloud_given else config["cloud"]["target"]
+    if policy.uses_cloud and not cloud:
+        raise BadInput(f"strategy {strategy} needs a cloud: pass --cloud TARGET or set cloud.target in config")
+    settings = dict(cloud=(cloud or None) if policy.uses_cloud else None,
+                    export_mode=export_mode or (config["export"]["mode"] if explicit else None)
+                    or policy.export_mode or config["export"]["mode"],
                     budget_usd=config["cloud"]["budget_usd"] if budget_usd is None else budget_usd,
-                    secrets_file=str(Path(secrets_file).resolve()) if secrets_file else None)
+                    secrets_file=str(Path(secrets_file).resolve()) if secrets_file else None,
+                    settings=json.dumps(_effective(config), sort_keys=True))
     store = Store(paths.db_path())
-    if cloud:  # a bad target, key or secrets file fails before a run row exists
-        _exporter_module().Exporter.for_run(store, {"id": "", "workspace": str(workspace), **settings}, config)
+    if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
+        _exporter_module().Exporter.for_run(store, {"id": "", "workspace": str(workspace), **settings, "cloud": cloud},
+                                            config)
     backend = model_registry.load_backend(model, stage=_stage)  # fail early, before a run row exists
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,
                               backend=backend.name, max_steps=max_steps, owner=_owner(), **settings)
     if not as_json:
-        advisor = f" · cloud advisor {escape(cloud)} (export {settings['export_mode']})" if cloud else ""
+        advisor = f" · cloud {escape(cloud)} (export {settings['export_mode']})" if settings["cloud"] else ""
         render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({backend.name}) · strategy {strategy}{advisor}")
     _drive(store, run_id, as_json, backend)
 

@@ -18,8 +18,11 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "cloud": {"target": "", "api_key": "", "budget_usd": 0.50, "timeout_s": 60.0, "max_retries": 2,
               "max_tokens": 512},
     "export": {"mode": "redact", "secrets": [], "secrets_file": ""},
+    # handoff: after n consecutive errors or n identical actions the cloud executes up to k steps.
+    "strategy": {"handoff_n": 3, "handoff_k": 2},
 }
 EXPORT_MODES = ("off", "redact", "strict")
+POSITIVE = {("strategy", "handoff_n"), ("strategy", "handoff_k"), ("cloud", "max_tokens")}
 
 
 def load_toml(path: Path) -> dict:
@@ -36,23 +39,59 @@ def config_path() -> Path:
     return paths.home() / "config.toml"
 
 
-def load_config(path: Path | None = None) -> dict[str, dict[str, Any]]:
-    """Defaults overlaid with the user's file; a wrong type names the file and the field."""
+def _checked(where: str, section: str, key: str, value: Any) -> Any:
+    if key not in DEFAULTS[section]:
+        raise BadInput(f"{where}: unknown field {section}.{key}")
+    want = type(DEFAULTS[section][key])
+    if want is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, want) or isinstance(value, bool) != (want is bool):
+        raise BadInput(f"{where}: {section}.{key} must be a {want.__name__}")
+    if (section, key) in POSITIVE and value < 1:
+        raise BadInput(f"{where}: {section}.{key} must be at least 1")
+    if (section, key) == ("export", "mode") and value not in EXPORT_MODES:
+        raise BadInput(f"{where}: export.mode must be one of {', '.join(EXPORT_MODES)}")
+    return value
+
+
+def _overlay(merged: dict, where: str, values: dict) -> None:
+    for section, fields in values.items():
+        if section not in DEFAULTS or not isinstance(fields, dict):
+            raise BadInput(f"{where}: unknown section [{section}]")
+        for key, value in fields.items():
+            merged[section][key] = _checked(where, section, key, value)
+
+
+def parse_overrides(items: tuple[str, ...] | list[str]) -> dict[str, dict[str, Any]]:
+    """`--set section.key=value` pairs; the value is read as TOML (1, 0.5, true) or else taken as text."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in items:
+        name, eq, raw = item.partition("=")
+        section, dot, key = name.strip().partition(".")
+        if not eq or not dot or not key:
+            raise BadInput(f"--set {item}: use section.key=value, e.g. strategy.handoff_k=1")
+        try:
+            value = tomllib.loads(f"v = {raw.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw.strip()
+        if section not in DEFAULTS:
+            raise BadInput(f"--set {item}: unknown section [{section}]")
+        out.setdefault(section, {})[key] = _checked(f"--set {item}", section, key, value)
+    return out
+
+
+def user_fields(path: Path | None = None) -> set[str]:
+    """`section.key` names the user's config file sets explicitly."""
     path = path or config_path()
     user = load_toml(path) if path.is_file() else {}
+    return {f"{s}.{k}" for s, fields in user.items() if isinstance(fields, dict) for k in fields}
+
+
+def load_config(path: Path | None = None, overrides: dict[str, dict[str, Any]] | None = None
+                ) -> dict[str, dict[str, Any]]:
+    """Defaults overlaid with the user's file, then with `--set` overrides; a wrong type names the field."""
+    path = path or config_path()
     merged = {section: dict(values) for section, values in DEFAULTS.items()}
-    for section, values in user.items():
-        if section not in DEFAULTS or not isinstance(values, dict):
-            raise BadInput(f"{path}: unknown section [{section}]")
-        for key, value in values.items():
-            if key not in DEFAULTS[section]:
-                raise BadInput(f"{path}: unknown field {section}.{key}")
-            want = type(DEFAULTS[section][key])
-            if want is float and isinstance(value, int) and not isinstance(value, bool):
-                value = float(value)
-            if not isinstance(value, want) or isinstance(value, bool) != (want is bool):
-                raise BadInput(f"{path}: {section}.{key} must be a {want.__name__}")
-            merged[section][key] = value
-    if merged["export"]["mode"] not in EXPORT_MODES:
-        raise BadInput(f"{path}: export.mode must be one of {', '.join(EXPORT_MODES)}")
+    _overlay(merged, str(path), load_toml(path) if path.is_file() else {})
+    _overlay(merged, "--set", overrides or {})
     return merged

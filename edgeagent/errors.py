@@ -19,3 +19,7 @@ class ModelError(BadInput):
 
 class StoreError(BadInput):
     """The SQLite store is unreadable, foreign or newer than this code."""
+
+
+class CloudUnavailable(EdgeAgentError):
+    """No usable cloud step (refused, unreachable, over budget, no tool call); the step falls back to the edge."""

@@ -75,3 +75,12 @@ def m002_cloud_and_exports(db: sqlite_utils.Database) -> None:
         {"run_id": str, "seq": int, "placeholder": str, "kind": str, "value": str, "created_at": str},
         pk=("run_id", "seq"),
     )
+
+
+@migration
+def m003_strategies(db: sqlite_utils.Database) -> None:
+    # The effective strategy settings (JSON) and sketch's plan live on the run, so resume uses the same ones.
+    db["runs"].add_column("settings", str)
+    db["runs"].add_column("plan", str)
+    # The export a step caused, if any (a cloud-executed step, an ask_cloud, or a fallback's refused export).
+    db["steps"].add_column("export_id", int)

@@ -19,14 +19,25 @@ def _short(value: object, width: int = 70) -> str:
     return escape(text if len(text) <= width else text[: width - 1] + "…")
 
 
+def prefilled(call: dict) -> int:
+    """Prompt tokens not served from cache; a cloud call's prompt_tokens already excludes its cache reads."""
+    if call.get("side") == "cloud":
+        return call.get("prompt_tokens") or 0
+    return (call.get("prompt_tokens") or 0) - (call.get("cached_tokens") or 0)
+
+
 def step_line(step: dict, call: dict | None = None) -> None:
     mark = "[green]✓[/]" if step["ok"] else "[red]✗[/]"
     what = f"{step['tool']}({_short(step['args'], 50)})" if step["tool"] else "[red]malformed reply[/]"
     speed = ""
-    if call and call.get("completion_tokens"):
+    if call and call.get("side") == "cloud":
+        out_tokens, cost = call.get("completion_tokens") or 0, call.get("cost_usd") or 0
+        speed = f" [dim]{prefilled(call)} in, {out_tokens} out, ${cost:.4f}[/]"
+    elif call and call.get("completion_tokens"):
         speed = (f" [dim]{call['prompt_tokens'] - call['cached_tokens']} prefilled, "
                  f"{call['completion_tokens']} generated, {call['decode_tps'] or 0:.0f} tok/s[/]")
-    out.print(f"{mark} step {step['idx']} [bold]{what}[/]{speed}")
+    who = f" [magenta]cloud[/] [dim]({escape(step.get('reason') or '')})[/]" if step.get("actor") == "cloud" else ""
+    out.print(f"{mark} step {step['idx']}{who} [bold]{what}[/]{speed}")
     out.print(f"    [dim]→ {_short(step['observation'])}[/]")
 
 
@@ -56,14 +67,23 @@ def show_run(run: dict, steps: list[dict], calls: list[dict], exports: list[dict
         out.print(f"cloud: {escape(run.get('cloud') or '-')}, export mode {run.get('export_mode')}: "
                   f"{len(cloud)} calls, ${sum(c['cost_usd'] or 0 for c in cloud):.4f}, {len(exports)} exports "
                   f"(`edgeagent audit {run['id']}` shows them)")
+    if run.get("plan"):
+        out.print(f"plan (from the cloud): {_short(run['plan'], 200)}")
     by_id = {c["id"]: c for c in calls}
     t = Table("#", "actor", "tool", "args", "ok", "prefill", "gen", "model s", "observation")
     for s in steps:
         c = by_id.get(s["model_call_id"], {})
         t.add_row(str(s["idx"]), s["actor"], escape(s["tool"] or "-"), _short(s["args"], 30),
                   "✓" if s["ok"] else "✗",
-                  str((c.get("prompt_tokens") or 0) - (c.get("cached_tokens") or 0)), str(c.get("completion_tokens")),
+                  str(prefilled(c)), str(c.get("completion_tokens")),
                   f"{c.get('duration_s') or 0:.2f}", _short(s["observation"], 40))
+    out.print(t)
+    # The strategy's timeline: who acted at each step, why, and what left the device for it.
+    t = Table("#", "actor", Column("reason", overflow="fold"), "export")
+    for s in steps:
+        actor = "[magenta]cloud[/]" if s["actor"] == "cloud" else s["actor"]
+        export = f"#{s['export_id']}" if s.get("export_id") else "-"
+        t.add_row(str(s["idx"]), actor, escape(s.get("reason") or ""), export)
     out.print(t)
 
 

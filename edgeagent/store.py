@@ -116,6 +116,9 @@ class Store:
     def model_calls(self, run_id: str) -> list[dict]:
         return list(self.db.query("select * from model_calls where run_id = ? order by id", [run_id]))
 
+    def model_call(self, call_id: int) -> dict:
+        return self.db["model_calls"].get(call_id)
+
     def add_model_call(self, **fields: Any) -> int:
         with self.db.conn:
             return self.db["model_calls"].insert({**fields, "created_at": now()}).last_pk
@@ -162,6 +165,19 @@ class Store:
             """select * from model_calls where run_id = ? and step_idx = ? and side = 'cloud' and error is null
                order by id desc limit 1""", [run_id, step_idx]))
         return rows[0] if rows else None
+
+    def answered(self, run_id: str, purpose: str, step_idx: int | None = None) -> dict | None:
+        """A cloud answer already received for this purpose (and step), reused when a step is replayed."""
+        rows = list(self.db.query(
+            """select m.* from model_calls m join exports e on e.id = m.export_id
+               where m.run_id = ? and e.purpose = ? and (? is null or m.step_idx = ?) and m.error is null
+               order by m.id desc limit 1""", [run_id, purpose, step_idx, step_idx]))
+        return rows[0] if rows else None
+
+    def last_export_id(self, run_id: str, step_idx: int) -> int | None:
+        rows = list(self.db.query("select id from exports where run_id = ? and step_idx = ? order by id desc limit 1",
+                                  [run_id, step_idx]))
+        return rows[0]["id"] if rows else None
 
     def add_export(self, **fields: Any) -> int:
         with self.db.conn:

@@ -172,6 +172,13 @@ def tools_for(with_cloud: bool) -> dict[str, Tool]:
     return {**BUILTIN_TOOLS, ASK_CLOUD.name: ASK_CLOUD} if with_cloud else dict(BUILTIN_TOOLS)
 
 
+def anthropic_tools(tools: dict[str, Tool]) -> list[dict]:
+    """The tools in the Messages API format, for a cloud model that executes steps."""
+    return [{"name": t.name, "description": t.description,
+             "input_schema": {"type": "object", "properties": t.params, "required": list(t.params)}}
+            for t in tools.values()]
+
+
 def action_schema(tools: dict[str, Tool]) -> dict:
     """A JSON schema that admits exactly one call to one of `tools`, written compactly."""
     variants = [

@@ -7,10 +7,14 @@ import json
 import os
 import shutil
 import sqlite3
+import threading
 from pathlib import Path
 
 import platformdirs
 import pytest
+
+from edgeagent.backends.scripted import ScriptedBackend
+from edgeagent.serve import make_server
 
 # Prepared models are shared across tests (and kept between CI runs on one machine): conversion takes a minute.
 SHARED_MODELS = Path(os.environ.get("EDGEAGENT_MODELS") or platformdirs.user_data_path("edgeagent") / "models")
@@ -64,3 +68,43 @@ def query(path: Path, sql: str, params=()) -> list[tuple]:
         return db.execute(sql, params).fetchall()
     finally:
         db.close()
+
+
+class CloudFixture:
+    """A scripted model served over the Anthropic Messages API on 127.0.0.1; counts what reached it."""
+
+    def __init__(self, replies: list) -> None:
+        self.backend = ScriptedBackend([r if isinstance(r, str) else json.dumps(r) for r in replies])
+        self.seen: list[list[dict]] = []
+        real = self.backend.generate
+
+        def spy(messages, **kw):
+            self.seen.append(messages)
+            return real(messages, **kw)
+
+        self.backend.generate = spy
+        self.server = make_server(lambda name: self.backend, "scripted")
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def target(self) -> str:
+        return f"{self.server.url}#default"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def cloud():
+    started = []
+
+    def start(replies: list) -> CloudFixture:
+        started.append(CloudFixture(replies))
+        return started[-1]
+
+    yield start
+    for c in started:
+        c.close()
+

@@ -11,12 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.cli import cli
 from edgeagent.cloud import CloudClient, parse_target
 from edgeagent.export.detect import default_detectors
 from edgeagent.export.exporter import Exporter, digest, select
-from edgeagent.serve import make_server
 from edgeagent.store import Store
 from edgeagent.tools import BUILTIN_TOOLS, ToolContext
 
@@ -25,48 +23,9 @@ from .conftest import query, write_script
 EMAIL = "alice.kowalski@example.org"
 
 
-class CloudFixture:
-    """A scripted model served over the Anthropic Messages API on 127.0.0.1; counts what reached it."""
-
-    def __init__(self, replies: list) -> None:
-        self.backend = ScriptedBackend([r if isinstance(r, str) else json.dumps(r) for r in replies])
-        self.seen: list[list[dict]] = []
-        real = self.backend.generate
-
-        def spy(messages, **kw):
-            self.seen.append(messages)
-            return real(messages, **kw)
-
-        self.backend.generate = spy
-        self.server = make_server(lambda name: self.backend, "scripted")
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def target(self) -> str:
-        return f"{self.server.url}#default"
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-@pytest.fixture
-def cloud():
-    started = []
-
-    def start(replies: list) -> CloudFixture:
-        started.append(CloudFixture(replies))
-        return started[-1]
-
-    yield start
-    for c in started:
-        c.close()
-
-
 def _run(home: Path, workspace: Path, edge: str, *extra: str) -> dict:
     result = CliRunner().invoke(cli, ["run", "task for the advisor", "--workspace", str(workspace), "--model", edge,
-                                      "--json", *extra])
+                                      "--strategy", "advisor", "--json", *extra])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -226,7 +185,8 @@ def test_crash_after_the_cloud_answer_replays_without_asking_again(home, workspa
     edge = _ask_then_finish(tmp_path, "what now?")
     real_add_step = RealStore.add_step
     monkeypatch.setattr(RealStore, "add_step", lambda self, **f: (_ for _ in ()).throw(SystemExit("crash")))
-    r = CliRunner().invoke(cli, ["run", "t", "--workspace", str(workspace), "--model", edge, "--cloud", c.target])
+    r = CliRunner().invoke(cli, ["run", "t", "--workspace", str(workspace), "--model", edge, "--cloud", c.target,
+                                 "--strategy", "advisor"])
     assert r.exit_code != 0 and len(c.seen) == 1
     run_id = query(home / "edgeagent.db", "select id from runs")[0][0]
     RealStore(home / "edgeagent.db").update_run(run_id, owner=None)

@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from .. import cloud as cloud_api
 from ..config import load_config
-from ..errors import BadInput, EdgeAgentError
+from ..errors import BadInput, CloudUnavailable, EdgeAgentError
 from ..store import Store
 from .detect import DeclaredSecrets, Detector, default_detectors  # noqa: F401 (default_detectors: for the CLI)
 from .placeholders import PlaceholderRegistry
@@ -26,6 +26,12 @@ ADVISOR_SYSTEM = (
 PLANNER_SYSTEM = (
     "You plan for a small on-device agent that works on a user's files with tools (list_dir, read_file, search, "
     "write_file, append_file, finish). Reply with a numbered plan of at most five steps."
+)
+
+EXECUTOR_SYSTEM = (
+    "You act for a user on the files in their workspace, one tool call per reply. The conversation so far shows "
+    "the task, each tool call and its result. Make the next tool call; call finish with the answer when done. "
+    "Tokens such as <EMAIL_n> or <SECRET_n> stand for private data the device keeps: use them verbatim."
 )
 
 
@@ -65,7 +71,26 @@ def select(purpose: str, task: str, steps: Sequence[dict], question: str = "") -
         return ADVISOR_SYSTEM, [{"role": "user", "content": text}]
     if purpose == "plan":
         return PLANNER_SYSTEM, [{"role": "user", "content": f"Task: {task}"}]
+    if purpose == "execute":
+        return EXECUTOR_SYSTEM, trajectory(task, steps)
     raise BadInput(f"unknown export purpose {purpose!r}")
+
+
+def trajectory(task: str, steps: Sequence[dict]) -> list[dict]:
+    """The whole run as Messages API turns: each step a tool_use and its tool_result (or plain text if malformed)."""
+    msgs: list[dict] = [{"role": "user", "content": f"Task: {task}"}]
+    for s in steps:
+        if s.get("tool"):
+            use_id = f"toolu_{s['idx']}"
+            msgs.append({"role": "assistant", "content": [
+                {"type": "tool_use", "id": use_id, "name": s["tool"], "input": s.get("args") or {}}]})
+            msgs.append({"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": use_id, "content": str(s["observation"]),
+                 "is_error": not s["ok"]}]})
+        else:
+            msgs.append({"role": "assistant", "content": str(s.get("output") or "(no reply)")})
+            msgs.append({"role": "user", "content": str(s["observation"])})
+    return msgs
 
 
 def _map_strings(value: Any, fn) -> Any:
@@ -212,6 +237,29 @@ class Exporter:
         restored = _map_strings(blocks, self.registry.restore)
         text = "".join(b.get("text", "") for b in restored if b.get("type") == "text")
         return CloudAnswer(text, restored, export_id, call_id)
+
+    def _reuse_or_call(self, step_idx: int | None, purpose: str, system: str, messages: list[dict],
+                       tools: list[dict] | None = None) -> CloudAnswer:
+        prior = self.store.answered(self.run_id, purpose, step_idx)
+        if prior is not None:  # replayed after a crash: the answer already came back once
+            return self._restored(json.loads(prior["output"]), prior["export_id"], prior["id"])
+        return self.call(0 if step_idx is None else step_idx, purpose, system, messages, tools)
+
+    def plan(self, task: str) -> str:
+        """Sketch's one plan for the run, from the task alone; "" when the cloud gave none. Never raises."""
+        system, messages = select("plan", task, [])
+        try:
+            return self._reuse_or_call(None, "plan", system, messages).text.strip()
+        except (ExportRefused, cloud_api.CloudError):
+            return ""
+
+    def execute(self, step_idx: int, task: str, steps: Sequence[dict], tools: list[dict]) -> CloudAnswer:
+        """The cloud takes step `step_idx` seeing the trajectory; raises like `call`."""
+        system, messages = select("execute", task, steps)
+        try:
+            return self._reuse_or_call(step_idx, "execute", system, messages, tools)
+        except (ExportRefused, cloud_api.CloudError) as e:
+            raise CloudUnavailable(str(e)) from None
 
     def ask(self, step_idx: int, question: str, task: str, steps: Sequence[dict]) -> str:
         """The advisor path: an answer for the edge model, or why there is none. Never raises."""
