@@ -51,10 +51,11 @@ def run_summary(run: dict) -> None:
 
 
 def runs_table(runs: list[dict]) -> None:
-    t = Table("run", "status", "steps", "edge tokens", "model", "task")
+    t = Table(Column("run", no_wrap=True), "status", "steps", "edge tok", "cloud $", "exports", "model", "task")
     for r in runs:
-        t.add_row(r["id"], r["status"], str(r["steps"]), str(r["edge_tokens"]), escape(r["model"] or ""),
-                  _short(r["task"], 40))
+        cost = f"{r['cloud_cost_usd']:.4f}" if r["cloud_calls"] or r["exports"] else "-"
+        t.add_row(r["id"], r["status"], str(r["steps"]), str(r["edge_tokens"]), cost, str(r["exports"]),
+                  escape(r["model"] or ""), _short(r["task"], 40))
     out.print(t)
 
 

@@ -52,6 +52,9 @@ def test_advisor_round_trip_with_placeholders(home, workspace, tmp_path, cloud):
     assert side == "cloud" and tokens > 0 and cost == 0.0  # a local endpoint has no price
     runs = json.loads(CliRunner().invoke(cli, ["runs", "--json"]).stdout)
     assert runs[0]["cloud_calls"] == 1 and runs[0]["exports"] == 1
+    table = CliRunner().invoke(cli, ["runs"], env={"COLUMNS": "160"}).stdout
+    row = next(line for line in table.splitlines() if out["run_id"] in line)
+    assert "0.0000" in row and "│ 1 " in row  # cloud cost and export count
     audit = CliRunner().invoke(cli, ["audit", out["run_id"], "--json", "--show-payloads"])
     assert audit.exit_code == 0 and json.loads(audit.stdout)["exports"][0]["payload"] == payload
     shown = CliRunner().invoke(cli, ["audit", out["run_id"]])
