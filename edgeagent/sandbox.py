@@ -6,6 +6,11 @@ import os
 from pathlib import Path
 
 
+# The workspace's declared-secrets file: the export layer reads it, the agent's tools never do.
+WORKSPACE_SECRETS = ".edgeagent-secrets"
+PROTECTED_NAMES = frozenset({WORKSPACE_SECRETS})
+
+
 class ToolError(Exception):
     """A failed tool call; its message becomes the observation the model sees."""
 
@@ -23,6 +28,8 @@ def resolve(workspace: Path, rel: str) -> Path:
     target = Path(os.path.realpath(root / rel))
     if target != root and root not in target.parents:
         raise ToolError(f"path leaves the workspace: {rel!r}")
+    if target.name in PROTECTED_NAMES:
+        raise ToolError(f"{target.name} is protected: it lists secrets the agent may not read or change")
     return target
 
 

@@ -82,7 +82,7 @@ def list_dir(ctx: ToolContext, path: str) -> str:
     d = resolve(ctx.workspace, path)
     if not d.is_dir():
         raise ToolError(f"not a directory: {path}")
-    entries = sorted(p for p in d.iterdir() if not p.name.startswith(".edgeagent-"))
+    entries = sorted(p for p in d.iterdir() if not p.name.startswith(".edgeagent-"))  # temp files, secrets
     if not entries:
         return "(empty directory)"
     return "\n".join(f"{p.name}/" if p.is_dir() else f"{p.name} ({p.stat().st_size} bytes)" for p in entries)

@@ -233,3 +233,23 @@ def test_search_refuses_an_outside_path_argument(hostile_box):
     for rel in ["..", "linkdir", "link.txt", "/etc"]:
         with pytest.raises(ToolError):
             search(ToolContext(ws), "root", rel)
+
+
+def test_workspace_secrets_file_is_out_of_the_agents_reach(tmp_path):
+    """The declared-secrets file is for the export layer; the agent can neither read, find nor change it."""
+    from edgeagent.tools import BUILTIN_TOOLS, ToolContext
+
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    secrets = ws / ".edgeagent-secrets"
+    secrets.write_text("Project Bluebird\n")
+    (ws / "a.md").write_text("nothing here\n")
+    ctx = ToolContext(ws)
+    for name, args in [("read_file", {"path": ".edgeagent-secrets"}),
+                       ("write_file", {"path": "./.edgeagent-secrets", "content": "x"}),
+                       ("append_file", {"path": "sub/../.edgeagent-secrets", "content": "x"})]:
+        with pytest.raises(ToolError, match="protected"):
+            BUILTIN_TOOLS[name].fn(ctx, **args)
+    assert ".edgeagent-secrets" not in BUILTIN_TOOLS["list_dir"].fn(ctx, path=".")
+    assert BUILTIN_TOOLS["search"].fn(ctx, query="Bluebird").startswith("no matches")
+    assert secrets.read_text() == "Project Bluebird\n"

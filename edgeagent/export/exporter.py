@@ -11,12 +11,12 @@ from typing import Any, Sequence
 from .. import cloud as cloud_api
 from ..config import load_config
 from ..errors import BadInput, CloudUnavailable, EdgeAgentError
+from ..sandbox import WORKSPACE_SECRETS
 from ..store import Store
 from .detect import DeclaredSecrets, Detector, default_detectors  # noqa: F401 (default_detectors: for the CLI)
 from .placeholders import PlaceholderRegistry
 from .sanitize import Sanitized, sanitize
 
-WORKSPACE_SECRETS = ".edgeagent-secrets"  # optional per-workspace list of declared secrets
 DIGEST_CHARS = 1000  # enough for the newest findings; the cloud never needs whole files to advise
 ADVISOR_SYSTEM = (
     "You advise a small on-device agent that works on a user's files with tools (list_dir, read_file, search, "
