@@ -68,8 +68,7 @@ def _result(store: Store, run_id: str) -> dict:
     return {
         "run_id": run_id, "status": run["status"], "answer": run["answer"], "error": run["error"],
         "steps": len(store.steps(run_id)), "model": run["model"], "strategy": run["strategy"],
-        "edge_tokens": sum((c["prompt_tokens"] or 0) - (c["cached_tokens"] or 0) + (c["completion_tokens"] or 0)
-                           for c in calls if c["side"] == "edge"),
+        "edge_tokens": sum(render.prefilled(c) + (c["completion_tokens"] or 0) for c in calls if c["side"] == "edge"),
         "prefilled_tokens": sum(render.prefilled(c) for c in calls),
         "completion_tokens": sum(c["completion_tokens"] or 0 for c in calls if c["side"] == "edge"),
         "cloud_calls": sum(1 for c in calls if c["side"] == "cloud" and not c["error"]),

@@ -20,9 +20,7 @@ def _short(value: object, width: int = 70) -> str:
 
 
 def prefilled(call: dict) -> int:
-    """Prompt tokens not served from cache; a cloud call's prompt_tokens already excludes its cache reads."""
-    if call.get("side") == "cloud":
-        return call.get("prompt_tokens") or 0
+    """Prompt tokens not served from a cache (edge KV cache or cloud prompt cache)."""
     return (call.get("prompt_tokens") or 0) - (call.get("cached_tokens") or 0)
 
 
@@ -34,7 +32,7 @@ def step_line(step: dict, call: dict | None = None) -> None:
         out_tokens, cost = call.get("completion_tokens") or 0, call.get("cost_usd") or 0
         speed = f" [dim]{prefilled(call)} in, {out_tokens} out, ${cost:.4f}[/]"
     elif call and call.get("completion_tokens"):
-        speed = (f" [dim]{call['prompt_tokens'] - call['cached_tokens']} prefilled, "
+        speed = (f" [dim]{prefilled(call)} prefilled, "
                  f"{call['completion_tokens']} generated, {call['decode_tps'] or 0:.0f} tok/s[/]")
     who = f" [magenta]cloud[/] [dim]({escape(step.get('reason') or '')})[/]" if step.get("actor") == "cloud" else ""
     out.print(f"{mark} step {step['idx']}{who} [bold]{what}[/]{speed}")

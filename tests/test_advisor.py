@@ -78,6 +78,11 @@ def test_cloud_tool_call_executes_on_real_values(home, workspace, tmp_path, clou
     assert block["input"] == {"path": "to.txt", "content": EMAIL}
     tool.fn(ToolContext(workspace), **block["input"])
     assert (workspace / "to.txt").read_text() == EMAIL
+    # Stored like an edge call: the whole context in prompt_tokens, the cache-read part in cached_tokens.
+    (prompt, cached, read, tokens), = query(
+        home / "edgeagent.db", "select m.prompt_tokens, m.cached_tokens, m.cache_read_tokens, e.tokens "
+        "from model_calls m join exports e on e.id = m.export_id where m.side = 'cloud'")
+    assert prompt == tokens > 0 and cached == read and 0 <= cached < prompt
     assert EMAIL not in json.dumps(c.seen)
 
 

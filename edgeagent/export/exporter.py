@@ -222,13 +222,18 @@ class Exporter:
             self.store.add_model_call(run_id=self.run_id, step_idx=step_idx, side="cloud", backend="anthropic-sdk",
                                       model=self.client.target.model, export_id=export_id, error=str(e))
             raise
-        self.store.finish_export(export_id, status="sent", tokens=reply.usage.input_tokens)
+        u = reply.usage
+        context_tokens = u.input_tokens + u.cache_read_tokens + u.cache_write_tokens
+        self.store.finish_export(export_id, status="sent", tokens=context_tokens)
         call_id = self.store.add_model_call(
             run_id=self.run_id, step_idx=step_idx, side="cloud", backend="anthropic-sdk",
             model=self.client.target.model, output=json.dumps(reply.blocks), finish_reason=reply.stop_reason,
-            prompt_tokens=reply.usage.input_tokens, completion_tokens=reply.usage.output_tokens,
-            cache_read_tokens=reply.usage.cache_read_tokens, cache_write_tokens=reply.usage.cache_write_tokens,
-            cached_tokens=reply.usage.cache_read_tokens, cost_usd=reply.cost_usd, duration_s=reply.latency_s,
+            # Stored like an edge call: prompt_tokens is the whole context (Anthropic's input_tokens excludes
+            # cache reads and writes), cached_tokens the part served from cache.
+            prompt_tokens=context_tokens,
+            completion_tokens=u.output_tokens,
+            cache_read_tokens=u.cache_read_tokens, cache_write_tokens=u.cache_write_tokens,
+            cached_tokens=u.cache_read_tokens, cost_usd=reply.cost_usd, duration_s=reply.latency_s,
             export_id=export_id)
         return self._restored(reply.blocks, export_id, call_id)
 
