@@ -36,6 +36,15 @@ class Usage:
         return {**asdict(self), "prefill_tps": self.prefill_tps, "decode_tps": self.decode_tps}
 
 
+@dataclass(frozen=True)
+class TokenScore:
+    """One generated token under the model's own distribution, before any grammar mask."""
+
+    text: str
+    logprob: float  # log p of the token the model emitted
+    entropy: float  # entropy of the whole next-token distribution, in nats
+
+
 @dataclass
 class Chunk:
     """A piece of streamed output; the last chunk of a call carries usage and finish_reason."""
@@ -44,6 +53,7 @@ class Chunk:
     token_ids: list[int] = field(default_factory=list)
     usage: Usage | None = None
     finish_reason: str | None = None  # "stop" (model or grammar ended) or "length"
+    scores: list[TokenScore] | None = None  # on the last chunk, when generate() was asked for logprobs
 
 
 class Backend(ABC):
@@ -61,9 +71,10 @@ class Backend(ABC):
 
     @abstractmethod
     def generate(
-        self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256
+        self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
+        logprobs: bool = False,
     ) -> Iterator[Chunk]:
-        """Stream a reply; `constraint` is a JSON schema the output must match."""
+        """Stream a reply; `constraint` is a JSON schema the output must match; `logprobs` fills the last chunk's scores."""
 
     def complete(self, messages: list[dict], **kw) -> tuple[str, Chunk]:
         """Run generate() to the end: the full text and the final chunk."""
@@ -78,3 +89,13 @@ class Backend(ABC):
 
     def close(self) -> None:
         """Release the model."""
+
+
+def score_logits(logits, token: int, text: str) -> TokenScore:
+    """Log-probability of `token` and the entropy of the distribution, from one row of raw logits."""
+    import numpy as np
+
+    x = np.asarray(logits, dtype=np.float64).reshape(-1)
+    shifted = x - x.max()
+    logp = shifted - np.log(np.exp(shifted).sum())
+    return TokenScore(text, float(logp[token]), float(-(np.exp(logp) * logp).sum()))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import BadInput, EdgeAgentError, ModelError
-from .base import Backend, Chunk, Usage
+from .base import Backend, Chunk, TokenScore, Usage, score_logits
 
 PROVIDER_PACKAGES = {
     "cpu": "onnxruntime-genai",
@@ -123,7 +123,8 @@ class OnnxGenAIBackend(Backend):
         self._gen_key = key
         self._held = []
 
-    def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256) -> Iterator[Chunk]:
+    def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
+                 logprobs: bool = False) -> Iterator[Chunk]:
         import numpy as np
 
         target = self.encode_messages(messages)
@@ -142,8 +143,11 @@ class OnnxGenAIBackend(Backend):
         stream = self._tok.create_stream()
         out: list[int] = []
         parts: list[str] = []
+        scores: list[TokenScore] | None = [] if logprobs else None
         t_first = None
         while not self._gen.is_done() and len(out) < max_tokens:
+            # Logits read before sampling are the model's own, unmasked by the grammar.
+            logits = self._gen.get_logits() if logprobs else None
             self._gen.generate_next_token()
             tok = int(self._gen.get_next_tokens()[0])
             out.append(tok)
@@ -151,6 +155,8 @@ class OnnxGenAIBackend(Backend):
                 t_first = time.perf_counter()
             if tok not in self._eos:
                 text = stream.decode(tok)
+                if scores is not None:
+                    scores.append(score_logits(logits, tok, text))
                 if text:
                     parts.append(text)
                     yield Chunk(text, [tok])
@@ -163,7 +169,7 @@ class OnnxGenAIBackend(Backend):
             self._gen = None  # stopped mid-grammar: a fresh generator is cheaper than a confused matcher
         t_first = t_first or t_end
         usage = Usage(len(target), cached, len(out), t_first - t0, t_prefill - t0, t_end - t_first)
-        yield Chunk("", usage=usage, finish_reason="stop" if done else "length")
+        yield Chunk("", usage=usage, finish_reason="stop" if done else "length", scores=scores)
 
     def reset(self) -> None:
         self._gen = None

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import BadInput
-from .base import Backend, Chunk, Usage
+from .base import Backend, Chunk, TokenScore, Usage
 
 _TOKEN = re.compile(r"\w+|[^\w\s]|\s+")
 
@@ -23,8 +23,10 @@ class ScriptedBackend(Backend):
 
     name = "scripted"
 
-    def __init__(self, replies: list[str], delay_s: float = 0.0, model_name: str = "scripted") -> None:
+    def __init__(self, replies: list[str], delay_s: float = 0.0, model_name: str = "scripted",
+                 scores: list[tuple[float, float] | None] | None = None) -> None:
         self.replies = replies
+        self.scores = scores or [None] * len(replies)  # per reply: (entropy, logprob) every token reports
         self.delay_s = delay_s
         self.model_name = model_name
         self._held: list[str] = []
@@ -40,8 +42,17 @@ class ScriptedBackend(Backend):
             data = {"replies": data}
         if not isinstance(data, dict) or not isinstance(data.get("replies"), list):
             raise BadInput(f"scripted model {p}: expected a list of replies or {{'replies': [...]}}")
-        replies = [r if isinstance(r, str) else json.dumps(r) for r in data["replies"]]
-        return cls(replies, float(data.get("delay_s", 0.0)), model_name=f"scripted:{p.name}")
+        replies, scores = [], []
+        for r in data["replies"]:
+            # {"reply": ..., "entropy": 2.3, "logprob": -0.4} declares how unsure the scripted model is.
+            scored = isinstance(r, dict) and "reply" in r
+            body = r["reply"] if scored else r
+            replies.append(body if isinstance(body, str) else json.dumps(body))
+            try:
+                scores.append((float(r.get("entropy", 0.0)), float(r.get("logprob", 0.0))) if scored else None)
+            except (TypeError, ValueError):
+                raise BadInput(f"scripted model {p}: entropy and logprob must be numbers") from None
+        return cls(replies, float(data.get("delay_s", 0.0)), model_name=f"scripted:{p.name}", scores=scores)
 
     def render(self, messages: list[dict], add_generation_prompt: bool = True) -> str:
         text = "".join(f"<|{m['role']}|>\n{m['content']}\n" for m in messages)
@@ -50,12 +61,13 @@ class ScriptedBackend(Backend):
     def count_tokens(self, text: str) -> int:
         return len(_tokens(text))
 
-    def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256) -> Iterator[Chunk]:
+    def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
+                 logprobs: bool = False) -> Iterator[Chunk]:
         turn = sum(1 for m in messages if m["role"] == "assistant")
         if turn >= len(self.replies):
-            reply = json.dumps({"tool": "finish", "args": {"answer": "script exhausted"}})
+            reply, declared = json.dumps({"tool": "finish", "args": {"answer": "script exhausted"}}), None
         else:
-            reply = self.replies[turn]
+            reply, declared = self.replies[turn], self.scores[turn]
         prompt = _tokens(self.render(messages))
         cached = 0
         while cached < min(len(prompt), len(self._held)) and prompt[cached] == self._held[cached]:
@@ -70,4 +82,6 @@ class ScriptedBackend(Backend):
         self._held = prompt + out
         usage = Usage(len(prompt), cached, len(out), ttft, ttft, time.perf_counter() - t0 - ttft)
         finish = "stop" if len(out) == len(_tokens(reply)) else "length"
-        yield Chunk(out[-1] if out else "", usage=usage, finish_reason=finish)
+        entropy, logprob = declared or (0.0, 0.0)
+        scores = [TokenScore(t, logprob, entropy) for t in out] if logprobs else None
+        yield Chunk(out[-1] if out else "", usage=usage, finish_reason=finish, scores=scores)

@@ -14,6 +14,7 @@ from .sandbox import ToolError
 from .store import Store, now
 from .strategies import Decision, Strategy
 from .tools import ASK_CLOUD, BUILTIN_TOOLS, Tool, ToolContext, action_schema, anthropic_tools, tools_for
+from .uncertainty import action_scores
 
 if TYPE_CHECKING:
     from .export.exporter import Exporter
@@ -60,7 +61,7 @@ class Agent:
         self.max_tokens = max_tokens
 
     def run(self, run_id: str) -> dict:
-        run = self.strategy.before_run(self.store.get_run(run_id), self.exporter)
+        run = self.strategy.before_run(self.store.get_run(run_id), self)
         steps = self.store.steps(run_id)
         status, answer = "running", None
         while status == "running":
@@ -88,15 +89,19 @@ class Agent:
     def _model_call(self, run: dict, steps: list[dict], idx: int, decision: Decision) -> tuple[dict, Decision]:
         """The call that chooses this step's action: the cloud's when the strategy says so and it answers usably."""
         # A model call that outlived a crash is reused, so the replayed step does the same thing.
-        pending = self.store.pending_call(run["id"], idx)
-        if decision.actor == "cloud" and pending is None:
-            try:
-                return self._call_cloud(run, steps, idx), decision
-            except CloudUnavailable as e:
-                decision = Decision("edge", f"cloud unavailable: {e} → edge")
-        elif decision.actor == "cloud":
+        pending, edge = self.store.pending_call(run["id"], idx), None
+        if decision.actor == "cloud" and pending is not None and self.store.cloud_failed(run["id"], idx):
             decision = Decision("edge", "cloud unavailable (replayed) → edge")
-        return pending or self._call_edge(run, steps, idx), decision
+        if decision.actor == "edge":
+            edge = pending or self.call_edge(run, steps, idx)
+            decision = self.strategy.review(run, edge, decision)  # the step router may hand this step over
+            if decision.actor == "edge":
+                return edge, decision
+        try:
+            return self._call_cloud(run, steps, idx), decision
+        except CloudUnavailable as e:
+            fallback = Decision("edge", f"{decision.reason}; cloud unavailable: {e} → edge")
+            return edge or pending or self.call_edge(run, steps, idx), fallback
 
     def _call_cloud(self, run: dict, steps: list[dict], idx: int) -> dict:
         """One step executed by the cloud: its tool_use, already restored to real values, becomes the action."""
@@ -120,15 +125,16 @@ class Agent:
                 return self.exporter.ask(idx, question, run["task"], steps)
         return ToolContext(Path(run["workspace"]), run["id"], idx, self.store, advisor)
 
-    def _call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
+    def call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
+        """The edge model proposes step `idx`'s action; stored before it is acted on."""
         t0 = time.perf_counter()
         chat = messages(run["task"], steps, self.tools, run.get("plan"))
-        text, last = self.backend.complete(chat, constraint=self.schema,
-                                           max_tokens=self.max_tokens)
+        text, last = self.backend.complete(chat, constraint=self.schema, max_tokens=self.max_tokens,
+                                           logprobs=self.strategy.needs_scores)
         u = last.usage.to_dict() if last.usage else {}
         fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
                       model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
-                      duration_s=time.perf_counter() - t0, **u)
+                      duration_s=time.perf_counter() - t0, **u, **action_scores(last.scores))
         return {**fields, "id": self.store.add_model_call(**fields)}
 
     def _act(self, call: dict, ctx: ToolContext) -> tuple[str | None, dict | None, bool, str]:

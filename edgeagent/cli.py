@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -12,14 +13,17 @@ import psutil
 from rich.markup import escape
 
 from . import models as model_registry
+from . import calibrate as calibration
 from . import paths, render
 from .agent import Agent
 from .backends.base import Backend
+from .calibrate import SETTING
 from .errors import BadInput, EdgeAgentError
-from .config import EXPORT_MODES, load_config, parse_overrides, user_fields
+from .config import EXPORT_MODES, config_path, load_config, parse_overrides, strategy_export_mode, user_fields
 from .serve import serve_cmd
 from .store import Store
 from .strategies import STRATEGIES, get_strategy
+from .tasks import load_tasks
 
 ENDED = {"done", "max_steps", "format_error"}
 
@@ -120,13 +124,26 @@ def cli() -> None:
     file (EDGEAGENT_HOME overrides where), so a run can be inspected and resumed."""
 
 
+def _export_mode(flag: str | None, sets: dict, config: dict, policy) -> str:
+    """--export-mode, then --set export.mode, then the strategy's own setting, then a config export.mode,
+    then the strategy's default (cloud and task-router: off), then redact."""
+    if flag or "mode" in sets.get("export", {}):
+        return flag or config["export"]["mode"]
+    own = strategy_export_mode(config, policy.name)
+    if own:
+        return own
+    return config["export"]["mode"] if "export.mode" in user_fields() else policy.export_mode or config["export"]["mode"]
+
+
 @cli.command()
 @click.argument("task")
 @click.option("--workspace", "-w", required=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Folder the agent may read and write; nothing outside it is reachable.")
 @click.option("--strategy", default="edge", type=click.Choice(sorted(STRATEGIES)), show_default=True,
-              help="Who acts: edge (never the cloud), advisor (edge may ask_cloud), cloud (cloud executes every "
-                   "step), sketch (one cloud plan, edge executes), handoff (cloud takes over on failure signals).")
+              help="Who acts: edge (never the cloud), cloud (cloud executes every step), sketch (one cloud plan, "
+                   "edge executes), task-router (edge or cloud for the whole task, from a probe), step-router "
+                   "(unsure edge steps go to the cloud), advisor (edge may ask_cloud), handoff (cloud takes over "
+                   "on failure signals).")
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
               help="Embedded model name, an ONNX Runtime GenAI model folder, or scripted:FILE.")
 @click.option("--max-steps", default=20, show_default=True, type=click.IntRange(1, 1000))
@@ -150,14 +167,12 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
     sets = parse_overrides(overrides)
     config = load_config(overrides=sets)
     policy = get_strategy(strategy, config["strategy"])
-    explicit = export_mode or "mode" in sets.get("export", {}) or "export.mode" in user_fields()
     cloud_given = cloud is not None
     cloud = cloud if cloud_given else config["cloud"]["target"]
     if policy.uses_cloud and not cloud:
         raise BadInput(f"strategy {strategy} needs a cloud: pass --cloud TARGET or set cloud.target in config")
     settings = dict(cloud=(cloud or None) if policy.uses_cloud else None,
-                    export_mode=export_mode or (config["export"]["mode"] if explicit else None)
-                    or policy.export_mode or config["export"]["mode"],
+                    export_mode=_export_mode(export_mode, sets, config, policy),
                     budget_usd=config["cloud"]["budget_usd"] if budget_usd is None else budget_usd,
                     secrets_file=str(Path(secrets_file).resolve()) if secrets_file else None,
                     settings=json.dumps(_effective(config), sort_keys=True))
@@ -285,6 +300,47 @@ def models_prepare(name: str, force: bool) -> None:
     with render.err.status("preparing") as status:
         folder = model_registry.prepare(name, force=force, stage=lambda text: status.update(text))
     click.echo(f"{name}: ready at {folder}")
+
+
+@cli.command()
+@click.option("--strategy", required=True, type=click.Choice(sorted(SETTING)),
+              help="Which router's threshold to fit: step-router (τ) or task-router (threshold).")
+@click.option("--target-cloud-share", "target", required=True, type=click.FloatRange(0, 1),
+              help="Share of steps (step-router) or tasks (task-router) that should go to the cloud.")
+@click.option("--tasks", "task_paths", required=True, multiple=True,
+              type=click.Path(exists=True, path_type=Path), help="A task.toml, or a folder of them; repeatable.")
+@click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
+              help="The edge model the threshold is for (embedded name, model folder or scripted:FILE).")
+@click.option("--max-steps", type=click.IntRange(1, 1000), default=None,
+              help="Cap each task's steps (default: the task's own max_steps).")
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
+              help="Override a setting while fitting, e.g. strategy.router_measure=nll.")
+@click.option("--dry-run", is_flag=True, help="Fit and report, but leave config.toml as it is.")
+@click.option("--json", "as_json", is_flag=True, help="Print the fit as one JSON object.")
+def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model: str, max_steps: int | None,
+              overrides: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
+    """Fit a router's threshold to a target cloud share on a set of tasks and write it to config.toml.
+
+    The tasks run edge-only on copies of their workspaces, recording how unsure the edge model is at each
+    step (stored as ordinary runs); the threshold is set so that the target share lies above it."""
+    config = load_config(overrides=parse_overrides(overrides))
+    tasks = load_tasks(task_paths)
+    backend = model_registry.load_backend(model, stage=_stage)
+    store = Store(paths.db_path())
+    workdir = paths.home() / "calibration" / time.strftime("%Y%m%d-%H%M%S")
+    with render.progress(len(tasks), "calibrating", quiet=as_json) as advance:
+        try:
+            result = calibration.calibrate(store, backend, tasks, strategy=strategy, target=target, settings=config["strategy"],
+                         workdir=workdir, max_steps=max_steps, on_task=lambda t: advance(t.id))
+        except ValueError as e:
+            raise EdgeAgentError(str(e)) from None
+    if not dry_run:
+        calibration.write_setting(config_path(), SETTING[strategy], result.threshold)
+    report = {**result.to_dict(), "written_to": None if dry_run else str(config_path())}
+    if as_json:
+        click.echo(json.dumps(report))
+    else:
+        render.calibration(report)
 
 
 cli.add_command(serve_cmd)

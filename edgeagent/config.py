@@ -18,10 +18,16 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "cloud": {"target": "", "api_key": "", "budget_usd": 0.50, "timeout_s": 60.0, "max_retries": 2,
               "max_tokens": 512},
     "export": {"mode": "redact", "secrets": [], "secrets_file": ""},
-    # handoff: after n consecutive errors or n identical actions the cloud executes up to k steps.
-    "strategy": {"handoff_n": 3, "handoff_k": 2},
+    # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.
+    # Routers hand work to the cloud when the edge's uncertainty (router_measure) is over τ / the threshold;
+    # `edgeagent calibrate` fits both. export_mode_<strategy> overrides export.mode for one strategy.
+    "strategy": {"handoff_n": 3, "handoff_k": 2, "router_measure": "entropy", "step_router_tau": 1.5,
+                 "task_router_threshold": 1.5, "task_router_length_weight": 0.25,
+                 **{f"export_mode_{name}": "" for name in
+                    ("cloud", "sketch", "task_router", "step_router", "advisor", "handoff")}},
 }
 EXPORT_MODES = ("off", "redact", "strict")
+MEASURES = ("entropy", "nll")
 POSITIVE = {("strategy", "handoff_n"), ("strategy", "handoff_k"), ("cloud", "max_tokens")}
 
 
@@ -39,7 +45,7 @@ def config_path() -> Path:
     return paths.home() / "config.toml"
 
 
-def _checked(where: str, section: str, key: str, value: Any) -> Any:
+def check_field(where: str, section: str, key: str, value: Any) -> Any:
     if key not in DEFAULTS[section]:
         raise BadInput(f"{where}: unknown field {section}.{key}")
     want = type(DEFAULTS[section][key])
@@ -51,7 +57,18 @@ def _checked(where: str, section: str, key: str, value: Any) -> Any:
         raise BadInput(f"{where}: {section}.{key} must be at least 1")
     if (section, key) == ("export", "mode") and value not in EXPORT_MODES:
         raise BadInput(f"{where}: export.mode must be one of {', '.join(EXPORT_MODES)}")
+    if section == "strategy" and key.startswith("export_mode_") and value not in ("", *EXPORT_MODES):
+        raise BadInput(f"{where}: strategy.{key} must be one of {', '.join(EXPORT_MODES)} (or \"\" for export.mode)")
+    if (section, key) == ("strategy", "router_measure") and value not in MEASURES:
+        raise BadInput(f"{where}: strategy.router_measure must be one of {', '.join(MEASURES)}")
+    if (section, key) == ("strategy", "task_router_length_weight") and value < 0:
+        raise BadInput(f"{where}: strategy.task_router_length_weight must be at least 0")
     return value
+
+
+def strategy_export_mode(config: dict, strategy: str) -> str:
+    """The export mode a strategy's own setting asks for, or "" to use the general one."""
+    return config["strategy"].get(f"export_mode_{strategy.replace('-', '_')}", "")
 
 
 def _overlay(merged: dict, where: str, values: dict) -> None:
@@ -59,7 +76,7 @@ def _overlay(merged: dict, where: str, values: dict) -> None:
         if section not in DEFAULTS or not isinstance(fields, dict):
             raise BadInput(f"{where}: unknown section [{section}]")
         for key, value in fields.items():
-            merged[section][key] = _checked(where, section, key, value)
+            merged[section][key] = check_field(where, section, key, value)
 
 
 def parse_overrides(items: tuple[str, ...] | list[str]) -> dict[str, dict[str, Any]]:
@@ -76,7 +93,7 @@ def parse_overrides(items: tuple[str, ...] | list[str]) -> dict[str, dict[str, A
             value = raw.strip()
         if section not in DEFAULTS:
             raise BadInput(f"--set {item}: unknown section [{section}]")
-        out.setdefault(section, {})[key] = _checked(f"--set {item}", section, key, value)
+        out.setdefault(section, {})[key] = check_field(f"--set {item}", section, key, value)
     return out
 
 

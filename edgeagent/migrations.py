@@ -84,3 +84,11 @@ def m003_strategies(db: sqlite_utils.Database) -> None:
     db["runs"].add_column("plan", str)
     # The export a step caused, if any (a cloud-executed step, an ask_cloud, or a fallback's refused export).
     db["steps"].add_column("export_id", int)
+
+
+@migration
+def m004_routing(db: sqlite_utils.Database) -> None:
+    # How unsure the edge was of each action (the step router's input), and the task router's verdict.
+    db["model_calls"].add_column("first_entropy", float)
+    db["model_calls"].add_column("mean_logprob", float)
+    db["runs"].add_column("route", str)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Column, Table
 
 out = Console(highlight=False)
@@ -49,12 +52,44 @@ def run_summary(run: dict) -> None:
 
 
 def runs_table(runs: list[dict]) -> None:
-    t = Table(Column("run", no_wrap=True), "status", "steps", "edge tok", "cloud $", "exports", "model", "task")
+    """A table on wide terminals; one line per run on narrow ones, where ten columns would not fit."""
+    def cloud(r: dict) -> list[str]:
+        used = r["cloud_calls"] or r["exports"]
+        return [str(r["cloud_calls"]), str(r["cloud_tokens"]), f"{r['cloud_cost_usd']:.4f}",
+                str(r["exported_bytes"])] if used else ["-"] * 4
+
+    if out.width < 150:
+        for r in runs:
+            calls, tok, cost, sent = cloud(r)
+            spend = f" · cloud {calls} calls {tok} tok ${cost} · sent {sent} B" if calls != "-" else ""
+            out.print(f"{r['id']} {r['status']} · {r['strategy']} · {r['steps']} steps · edge {r['edge_tokens']} tok"
+                      f"{spend} · {_short(r['task'], 40)}")
+        return
+    heads = ["run", "status", "strategy", "steps", "edge tok", "calls", "cloud tok", "cloud $", "sent B", "task"]
+    t = Table(*[Column(h, no_wrap=True, overflow="ellipsis") for h in heads], pad_edge=False)
     for r in runs:
-        cost = f"{r['cloud_cost_usd']:.4f}" if r["cloud_calls"] or r["exports"] else "-"
-        t.add_row(r["id"], r["status"], str(r["steps"]), str(r["edge_tokens"]), cost, str(r["exports"]),
-                  escape(r["model"] or ""), _short(r["task"], 40))
+        t.add_row(r["id"], r["status"], r["strategy"], str(r["steps"]), str(r["edge_tokens"]), *cloud(r),
+                  _short(r["task"], 40))
     out.print(t)
+
+
+@contextmanager
+def progress(total: int, label: str, quiet: bool = False) -> Iterator[Callable[[str], None]]:
+    """A progress bar on stderr; the yielded function marks one item done."""
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=err, disable=quiet)
+    with bar:
+        job = bar.add_task(label, total=total)
+        yield lambda item: bar.update(job, advance=1, description=f"{label} · {escape(item)}")
+
+
+def calibration(report: dict) -> None:
+    out.print(f"{report['strategy']}: {report['measure']} over {report['samples']} samples "
+              f"(min {report['min']:.3f}, median {report['median']:.3f}, max {report['max']:.3f})")
+    out.print(f"{report['setting']} = [bold]{report['threshold']:.4f}[/] → cloud share "
+              f"{report['achieved_share']:.2f} (target {report['target_cloud_share']:.2f})")
+    where = report["written_to"]
+    out.print(f"written to {escape(where)}" if where else "[dim]dry run: config.toml unchanged[/]")
 
 
 def show_run(run: dict, steps: list[dict], calls: list[dict], exports: list[dict]) -> None:

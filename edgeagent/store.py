@@ -97,6 +97,8 @@ class Store:
                       (select coalesce(sum(prompt_tokens - cached_tokens + completion_tokens), 0)
                          from model_calls m where m.run_id = r.id and m.side = 'edge') as edge_tokens,
                       (select count(*) from model_calls m where m.run_id = r.id and m.side = 'cloud') as cloud_calls,
+                      (select coalesce(sum(prompt_tokens + completion_tokens), 0)
+                         from model_calls m where m.run_id = r.id and m.side = 'cloud') as cloud_tokens,
                       (select coalesce(sum(cost_usd), 0) from model_calls m
                         where m.run_id = r.id and m.side = 'cloud') as cloud_cost_usd,
                       (select count(*) from exports e where e.run_id = r.id) as exports,
@@ -173,6 +175,13 @@ class Store:
                where m.run_id = ? and e.purpose = ? and (? is null or m.step_idx = ?) and m.error is null
                order by m.id desc limit 1""", [run_id, purpose, step_idx, step_idx]))
         return rows[0] if rows else None
+
+    def cloud_failed(self, run_id: str, step_idx: int) -> bool:
+        """The cloud was asked to execute this step and failed or was refused (so the edge took it)."""
+        rows = list(self.db.query(
+            """select 1 from exports where run_id = ? and step_idx = ? and purpose = 'execute'
+               and status in ('failed', 'refused') limit 1""", [run_id, step_idx]))
+        return bool(rows)
 
     def last_export_id(self, run_id: str, step_idx: int) -> int | None:
         rows = list(self.db.query("select id from exports where run_id = ? and step_idx = ? order by id desc limit 1",

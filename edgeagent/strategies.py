@@ -4,13 +4,16 @@ Every decision is derived from the run row and its stored steps, so a resumed ru
 
 from __future__ import annotations
 
+import json
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import BadInput
+from .uncertainty import uncertainty
 
 if TYPE_CHECKING:
-    from .export.exporter import Exporter
+    from .agent import Agent
 
 
 @dataclass(frozen=True)
@@ -24,21 +27,28 @@ class Strategy(Protocol):
     uses_cloud: bool  # needs a cloud target; without one the run is refused before it starts
     asks_cloud: bool  # the edge gets the ask_cloud tool
     export_mode: str | None  # the default export mode when the user sets none (None: the config's)
+    needs_scores: bool  # edge calls report per-token logprobs, for the routers
 
-    def before_run(self, run: dict, exporter: Exporter | None) -> dict: ...
+    def before_run(self, run: dict, agent: Agent) -> dict: ...
 
     def decide(self, run: dict, steps: list[dict]) -> Decision: ...
+
+    def review(self, run: dict, call: dict, decision: Decision) -> Decision: ...
 
 
 class _Base:
     name = ""
-    uses_cloud, asks_cloud, export_mode = True, False, None
+    uses_cloud, asks_cloud, export_mode, needs_scores = True, False, None, False
 
     def __init__(self, settings: dict[str, Any] | None = None) -> None:
         self.settings = settings or {}
 
-    def before_run(self, run: dict, exporter: Exporter | None) -> dict:
+    def before_run(self, run: dict, agent: Agent) -> dict:
         return run
+
+    def review(self, run: dict, call: dict, decision: Decision) -> Decision:
+        """After the edge proposed this step's action: keep it, or hand the step to the cloud."""
+        return decision
 
 
 class EdgeOnly(_Base):
@@ -73,7 +83,8 @@ class Sketch(_Base):
 
     name = "sketch"
 
-    def before_run(self, run: dict, exporter: Exporter | None) -> dict:
+    def before_run(self, run: dict, agent: Agent) -> dict:
+        exporter = agent.exporter
         if run.get("plan") is not None or exporter is None:
             return run  # fetched once; a resumed run reuses the stored plan
         # "" when the cloud was unavailable: stored as no plan, so a resume neither asks again nor changes the context
@@ -88,7 +99,7 @@ class Sketch(_Base):
 
 
 class Handoff(_Base):
-    """The edge acts; after n consecutive errors or n identical actions the cloud takes up to k steps."""
+    """The edge acts; after n errors, n identical actions or n steps without progress the cloud takes up to k."""
 
     name = "handoff"
 
@@ -111,10 +122,76 @@ class Handoff(_Base):
         actions = {(s["tool"], repr(sorted((s["args"] or {}).items()))) for s in recent}
         if len(recent) == n and recent[0]["tool"] and len(actions) == 1:
             return Decision("cloud", f"handoff after {n} repeated actions")
+        if len(recent) == n and not any(_progressed(steps, len(steps) - n + i) for i in range(n)):
+            return Decision("cloud", f"handoff after {n} steps without progress")
         return Decision("edge", "edge acts")
 
 
-STRATEGIES: dict[str, type[_Base]] = {s.name: s for s in (EdgeOnly, Advisor, CloudOnly, Sketch, Handoff)}
+def _progressed(steps: list[dict], i: int) -> bool:
+    """A step makes progress when it succeeds with an action the run has not taken before (loops do not count)."""
+    s = steps[i]
+    key = (s["tool"], repr(sorted((s["args"] or {}).items())))
+    return bool(s["ok"]) and all((p["tool"], repr(sorted((p["args"] or {}).items()))) != key for p in steps[:i])
+
+
+class StepRouter(_Base):
+    """The edge proposes each action; when its uncertainty exceeds τ that one step goes to the cloud."""
+
+    name, needs_scores = "step-router", True
+
+    def decide(self, run: dict, steps: list[dict]) -> Decision:
+        return Decision("edge", "edge proposes")
+
+    def review(self, run: dict, call: dict, decision: Decision) -> Decision:
+        measure, tau = self.settings.get("router_measure", "entropy"), float(self.settings.get("step_router_tau", 1.5))
+        u = uncertainty(call, measure)
+        if u is None:
+            return Decision("edge", f"{measure} unavailable from this backend → edge")
+        if u > tau:
+            return Decision("cloud", f"{measure} {u:.2f} > τ {tau:.2f}")
+        return Decision("edge", f"{measure} {u:.2f} ≤ τ {tau:.2f}")
+
+
+class TaskRouter(_Base):
+    """Before the run, the edge's confidence on a probe (its first action) and the task's length pick who acts."""
+
+    name, needs_scores = "task-router", True
+    export_mode = "off"  # a task sent to the cloud runs as the cloud strategy does
+
+    def before_run(self, run: dict, agent: Agent) -> dict:
+        if run.get("route"):
+            return run  # decided once; a resumed run keeps its route
+        # The probe is step 0's edge proposal: kept as that step's call when the task stays on the edge.
+        probe = agent.store.pending_call(run["id"], 0) or agent.call_edge(run, [], 0)
+        route = self.route(probe, agent.backend.count_tokens(run["task"]))
+        agent.store.update_run(run["id"], route=json.dumps(route))
+        return {**run, "route": json.dumps(route)}
+
+    def route(self, probe: dict, task_tokens: int) -> dict:
+        measure = self.settings.get("router_measure", "entropy")
+        threshold = float(self.settings.get("task_router_threshold", 1.5))
+        score = task_score(probe, task_tokens, measure, float(self.settings.get("task_router_length_weight", 0.25)))
+        actor = "edge" if score is None or score <= threshold else "cloud"
+        return {"actor": actor, "score": score, "threshold": threshold, "measure": measure,
+                "probe_call_id": probe["id"]}
+
+    def decide(self, run: dict, steps: list[dict]) -> Decision:
+        route = json.loads(run.get("route") or "{}")
+        score, threshold = route.get("score"), route.get("threshold")
+        if score is None:
+            return Decision("edge", "task-router: no probe score → edge")
+        op = ">" if route["actor"] == "cloud" else "≤"
+        return Decision(route["actor"], f"task-router: score {score:.2f} {op} threshold {threshold:.2f}")
+
+
+def task_score(probe: dict, task_tokens: int, measure: str, length_weight: float) -> float | None:
+    """The task router's score: the probe's uncertainty plus a length term (longer tasks need more steps)."""
+    u = uncertainty(probe, measure)
+    return None if u is None else u + length_weight * math.log2(1 + task_tokens / 32)
+
+
+STRATEGIES: dict[str, type[_Base]] = {
+    s.name: s for s in (EdgeOnly, CloudOnly, Sketch, TaskRouter, StepRouter, Advisor, Handoff)}
 
 
 def get_strategy(name: str, settings: dict[str, Any] | None = None) -> Strategy:

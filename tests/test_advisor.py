@@ -54,7 +54,9 @@ def test_advisor_round_trip_with_placeholders(home, workspace, tmp_path, cloud):
     assert runs[0]["cloud_calls"] == 1 and runs[0]["exports"] == 1
     table = CliRunner().invoke(cli, ["runs"], env={"COLUMNS": "160"}).stdout
     row = next(line for line in table.splitlines() if out["run_id"] in line)
-    assert "0.0000" in row and "│ 1 " in row  # cloud cost and export count
+    assert "│ 1  " in row and "0.0000" in row and "advisor" in row  # cloud calls, cost, strategy
+    narrow = CliRunner().invoke(cli, ["runs"], env={"COLUMNS": "80"}).stdout
+    assert "advisor · 2 steps" in narrow and "cloud 1 calls" in narrow and "$0.0000" in narrow
     audit = CliRunner().invoke(cli, ["audit", out["run_id"], "--json", "--show-payloads"])
     assert audit.exit_code == 0 and json.loads(audit.stdout)["exports"][0]["payload"] == payload
     shown = CliRunner().invoke(cli, ["audit", out["run_id"]])
