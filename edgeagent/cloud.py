@@ -127,9 +127,11 @@ class CloudClient:
                                            timeout=timeout_s, max_retries=max_retries)
 
     def complete(self, system: str, messages: list[dict], *, max_tokens: int = 512,
-                 tools: list[dict] | None = None) -> CloudReply:
+                 tools: list[dict] | None = None, tool_choice: dict | None = None) -> CloudReply:
         # The system prompt is the stable prefix: mark it cacheable so repeated calls read it from cache.
-        kw = {"tools": tools} if tools else {}
+        kw: dict = {"tools": tools} if tools else {}
+        if tools and tool_choice:
+            kw["tool_choice"] = tool_choice
         t0 = time.perf_counter()
         try:
             msg = self._client.messages.create(

@@ -181,6 +181,7 @@ def test_cloud_executes_every_step_with_restored_values(home, workspace, tmp_pat
     assert [m["role"] for m in second["messages"]] == ["user", "assistant", "user"]
     assert second["messages"][1]["content"][0]["input"] == {"path": "contact.txt", "content": "<EMAIL_1>"}
     assert second["messages"][2]["content"][0]["type"] == "tool_result"
+    assert second["tool_choice"] == {"type": "any"}  # the cloud must act on the step, not answer in prose
     assert {t["name"] for t in second["tools"]} == {"list_dir", "read_file", "search", "write_file", "append_file",
                                                      "finish"}
 

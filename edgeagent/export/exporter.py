@@ -191,12 +191,14 @@ class Exporter:
         return payload, used, residual
 
     def call(self, step_idx: int, purpose: str, system: str, messages: list[dict],
-             tools: list[dict] | None = None) -> CloudAnswer:
+             tools: list[dict] | None = None, tool_choice: dict | None = None) -> CloudAnswer:
         """Send one payload; ExportRefused or cloud.CloudError when nothing usable came back."""
         if self.client is None:
             raise ExportRefused("no cloud is configured")
         known = len(self.registry.entries())
         payload, used, residual = self._sanitize_payload(system, messages, tools)
+        if tools and tool_choice:
+            payload["tool_choice"] = tool_choice
         self.store.add_placeholders(self.run_id, self.registry.entries()[known:], known)
         body = json.dumps({"model": self.client.target.model, **payload}, sort_keys=True, ensure_ascii=False)
         row = dict(run_id=self.run_id, step_idx=step_idx, purpose=purpose, destination=self.client.target.destination,
@@ -216,7 +218,7 @@ class Exporter:
         export_id = self.store.add_export(**row, status="sending")
         try:
             reply = self.client.complete(payload["system"], payload["messages"], max_tokens=self.max_tokens,
-                                         tools=tools)
+                                         tools=tools, tool_choice=tool_choice)
         except cloud_api.CloudError as e:
             self.store.finish_export(export_id, status="failed", reason=str(e))
             self.store.add_model_call(run_id=self.run_id, step_idx=step_idx, side="cloud", backend="anthropic-sdk",
@@ -244,11 +246,11 @@ class Exporter:
         return CloudAnswer(text, restored, export_id, call_id)
 
     def _reuse_or_call(self, step_idx: int | None, purpose: str, system: str, messages: list[dict],
-                       tools: list[dict] | None = None) -> CloudAnswer:
+                       tools: list[dict] | None = None, tool_choice: dict | None = None) -> CloudAnswer:
         prior = self.store.answered(self.run_id, purpose, step_idx)
         if prior is not None:  # replayed after a crash: the answer already came back once
             return self._restored(json.loads(prior["output"]), prior["export_id"], prior["id"])
-        return self.call(0 if step_idx is None else step_idx, purpose, system, messages, tools)
+        return self.call(0 if step_idx is None else step_idx, purpose, system, messages, tools, tool_choice)
 
     def plan(self, task: str) -> str:
         """Sketch's one plan for the run, from the task alone; "" when the cloud gave none. Never raises."""
@@ -262,7 +264,8 @@ class Exporter:
         """The cloud takes step `step_idx` seeing the trajectory; raises like `call`."""
         system, messages = select("execute", task, steps)
         try:
-            return self._reuse_or_call(step_idx, "execute", system, messages, tools)
+            # The cloud must act on this step, so it is asked for a tool call, not prose.
+            return self._reuse_or_call(step_idx, "execute", system, messages, tools, {"type": "any"})
         except (ExportRefused, cloud_api.CloudError) as e:
             raise CloudUnavailable(str(e)) from None
 
