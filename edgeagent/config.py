@@ -20,9 +20,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "export": {"mode": "redact", "secrets": [], "secrets_file": ""},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.
     # Routers hand work to the cloud when the edge's uncertainty (router_measure) is over τ / the threshold;
-    # `edgeagent calibrate` fits both. export_mode_<strategy> overrides export.mode for one strategy.
-    "strategy": {"handoff_n": 3, "handoff_k": 2, "router_measure": "entropy", "step_router_tau": 1.5,
-                 "task_router_threshold": 1.5, "task_router_length_weight": 0.25,
+    # `edgeagent calibrate` fits both; the defaults are its fit for SmolLM2-135M on examples/tasks (20% / 25%). export_mode_<strategy> overrides export.mode for one strategy.
+    "strategy": {"handoff_n": 3, "handoff_k": 2, "router_measure": "entropy", "step_router_tau": 1.75,
+                 "task_router_threshold": 3.9, "task_router_length_weight": 0.25,
                  **{f"export_mode_{name}": "" for name in
                     ("cloud", "sketch", "task_router", "step_router", "advisor", "handoff")}},
 }

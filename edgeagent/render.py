@@ -84,7 +84,8 @@ def progress(total: int, label: str, quiet: bool = False) -> Iterator[Callable[[
 
 
 def calibration(report: dict) -> None:
-    out.print(f"{report['strategy']}: {report['measure']} over {report['samples']} samples "
+    what = report["measure"] if report["strategy"] == "step-router" else f"probe score ({report['measure']} + length)"
+    out.print(f"{report['strategy']}: {what} over {report['samples']} samples "
               f"(min {report['min']:.3f}, median {report['median']:.3f}, max {report['max']:.3f})")
     out.print(f"{report['setting']} = [bold]{report['threshold']:.4f}[/] → cloud share "
               f"{report['achieved_share']:.2f} (target {report['target_cloud_share']:.2f})")

@@ -143,7 +143,7 @@ class StepRouter(_Base):
         return Decision("edge", "edge proposes")
 
     def review(self, run: dict, call: dict, decision: Decision) -> Decision:
-        measure, tau = self.settings.get("router_measure", "entropy"), float(self.settings.get("step_router_tau", 1.5))
+        measure, tau = self.settings.get("router_measure", "entropy"), float(self.settings.get("step_router_tau", 1.75))
         u = uncertainty(call, measure)
         if u is None:
             return Decision("edge", f"{measure} unavailable from this backend → edge")
@@ -169,7 +169,7 @@ class TaskRouter(_Base):
 
     def route(self, probe: dict, task_tokens: int) -> dict:
         measure = self.settings.get("router_measure", "entropy")
-        threshold = float(self.settings.get("task_router_threshold", 1.5))
+        threshold = float(self.settings.get("task_router_threshold", 3.9))
         score = task_score(probe, task_tokens, measure, float(self.settings.get("task_router_length_weight", 0.25)))
         actor = "edge" if score is None or score <= threshold else "cloud"
         return {"actor": actor, "score": score, "threshold": threshold, "measure": measure,

@@ -69,7 +69,7 @@ def test_step_router_falls_back_to_the_proposal_when_the_cloud_fails(home, works
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text("[cloud]\nmax_retries = 0\ntimeout_s = 5\n")
     out = run(tmp_path, workspace, [scored(LIST, 4.0), scored(finish("edge"), 0.1)], "--strategy", "step-router",
-              "--cloud", f"http://127.0.0.1:{closed_port()}#default")
+              "--cloud", f"http://127.0.0.1:{closed_port()}#default", "--set", "strategy.step_router_tau=1.5")
     st = steps(home, out["run_id"])
     assert out["answer"] == "edge" and [s[1] for s in st] == ["edge", "edge"] and st[0][3] == "list_dir"
     assert st[0][2].startswith("entropy 4.00 > τ 1.50; cloud unavailable: ")
@@ -110,7 +110,7 @@ def test_task_router_routes_the_whole_task_by_its_threshold(home, workspace, tmp
     c = cloud([LIST, finish("cloud done")])
     edge = [scored(LIST, entropy), scored(finish("edge done"), 0.1)]
     out = run(tmp_path, workspace, edge, "--strategy", "task-router", "--cloud", c.target,
-              "--set", "strategy.task_router_length_weight=0")
+              "--set", "strategy.task_router_length_weight=0", "--set", "strategy.task_router_threshold=1.5")
     st = steps(home, out["run_id"])
     op = ">" if actor == "cloud" else "≤"
     assert [s[1] for s in st] == [actor, actor]
@@ -130,8 +130,9 @@ def test_task_router_routes_the_whole_task_by_its_threshold(home, workspace, tmp
 def test_task_router_length_term_sends_long_tasks_to_the_cloud(home, workspace, tmp_path, cloud):
     c = cloud([finish("cloud"), finish("cloud")])
     edge = [scored(finish("edge"), 1.0)]
-    short = run(tmp_path, workspace, edge, "--strategy", "task-router", "--cloud", c.target, task="tidy")
-    long = run(tmp_path, workspace, edge, "--strategy", "task-router", "--cloud", c.target,
+    t = ("--set", "strategy.task_router_threshold=1.5")
+    short = run(tmp_path, workspace, edge, "--strategy", "task-router", "--cloud", c.target, *t, task="tidy")
+    long = run(tmp_path, workspace, edge, "--strategy", "task-router", "--cloud", c.target, *t,
                task=" ".join(["tidy the notes and then summarise every heading in them"] * 30))
     assert (short["answer"], long["answer"]) == ("edge", "cloud")
 
@@ -148,7 +149,7 @@ def test_task_router_route_survives_resume(home, workspace, tmp_path, cloud, edg
 
     monkeypatch.setattr(Store, "add_step", crash_at_1)
     r = invoke("run", "t", "--workspace", str(workspace), "--model", script, "--strategy", "task-router",
-               "--cloud", c.target)
+               "--cloud", c.target, "--set", "strategy.task_router_threshold=1.5")
     assert r.exit_code != 0
     run_id = query(home / "edgeagent.db", "select id from runs")[0][0]
     Store(home / "edgeagent.db").update_run(run_id, owner=None)
