@@ -18,6 +18,7 @@ from . import paths, render
 from .agent import Agent
 from .backends.base import Backend
 from .calibrate import SETTING
+from .devices_cmd import devices_cmd
 from .errors import BadInput, EdgeAgentError
 from .config import EXPORT_MODES, config_path, load_config, parse_overrides, strategy_export_mode, user_fields
 from .serve import serve_cmd
@@ -344,6 +345,7 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
 
 
 cli.add_command(serve_cmd)
+cli.add_command(devices_cmd)
 
 
 def main() -> None:
