@@ -15,6 +15,7 @@ from types import ModuleType, TracebackType
 from typing import Any, Sequence
 
 from .base import EnergyReading, MeterUnavailable
+from .sampling import integrate_trapezoid  # moved to sampling.py; re-exported for existing imports
 
 _PREFIX = "NVML not readable"
 POWER_MODES = ("average", "instant")
@@ -39,19 +40,6 @@ def counter_delta_joules(before_mj: int, after_mj: int) -> float:
             "driver reloaded or GPU reset during the measurement"
         )
     return (after_mj - before_mj) / 1000.0
-
-
-def integrate_trapezoid(times: Sequence[float], watts: Sequence[float]) -> float:
-    """Joules from power samples (seconds, watts) by the trapezoid rule; spacing may be uneven."""
-    if len(times) != len(watts):
-        raise ValueError(f"times and watts differ in length ({len(times)} != {len(watts)})")
-    joules = 0.0
-    for i in range(1, len(times)):
-        dt = times[i] - times[i - 1]
-        if dt < 0:
-            raise ValueError(f"sample times must not decrease (index {i}: {times[i - 1]} -> {times[i]})")
-        joules += 0.5 * (watts[i] + watts[i - 1]) * dt
-    return joules
 
 
 def _import_pynvml() -> ModuleType:
