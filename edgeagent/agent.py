@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .backends.base import Backend
 from .errors import CloudUnavailable
+from .metering import Metering, Spent
 from .prompting import messages
 from .sandbox import ToolError
 from .store import Store, now
@@ -52,39 +53,47 @@ def parse_action(text: str, finish_reason: str | None, tools: dict[str, Tool]) -
 class Agent:
     def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, exporter: Exporter | None = None,
                  tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
-                 max_tokens: int = 384) -> None:
+                 max_tokens: int = 384, metering: Metering | None = None) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks)
         self.schema = action_schema(self.tools)
         self.on_step = on_step or (lambda step, call: None)
         self.max_tokens = max_tokens
+        self.metering = metering or Metering(None)
 
     def run(self, run_id: str) -> dict:
-        run = self.strategy.before_run(self.store.get_run(run_id), self)
-        steps = self.store.steps(run_id)
-        status, answer = "running", None
-        while status == "running":
+        spent = Spent()
+        try:
+            with self.metering.window() as spent:
+                run = self.strategy.before_run(self.store.get_run(run_id), self)
+                status, answer = self._loop(run, self.store.steps(run_id))
+        finally:  # a crashed or interrupted session's energy still counts toward the run
+            self.store.add_run_energy(run_id, spent.fields())
+        self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
+        return self.store.get_run(run_id)
+
+    def _loop(self, run: dict, steps: list[dict]) -> tuple[str, str | None]:
+        while True:
             idx = len(steps)
             decision = self.strategy.decide(run, steps)
             status = _ended(run, steps, decision)
             if status != "running":
-                break
+                return status, None
             t0, started = time.perf_counter(), now()
-            call, decision = self._model_call(run, steps, idx, decision)
-            tool, args, ok, obs = self._act(call, self._context(run, steps, idx))
+            with self.metering.window() as spent:
+                call, decision = self._model_call(run, steps, idx, decision)
+                tool, args, ok, obs = self._act(call, self._context(run, steps, idx))
             reason = "edge asked the cloud" if tool == ASK_CLOUD.name else decision.reason
             step = self.store.add_step(
-                run_id=run_id, idx=idx, actor=decision.actor, reason=reason, model_call_id=call["id"],
+                run_id=run["id"], idx=idx, actor=decision.actor, reason=reason, model_call_id=call["id"],
                 tool=tool, args=args, ok=int(ok), observation=obs, started_at=started, model_s=call["duration_s"],
-                duration_s=time.perf_counter() - t0, export_id=self.store.last_export_id(run_id, idx),
-            )
+                duration_s=time.perf_counter() - t0, export_id=self.store.last_export_id(run["id"], idx),
+                **spent.fields())
             steps.append({**step, "output": call["output"]})
             self.on_step(steps[-1], call)
             if ok and tool == "finish":
-                status, answer = "done", obs
-        self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
-        return self.store.get_run(run_id)
+                return "done", obs
 
     def _model_call(self, run: dict, steps: list[dict], idx: int, decision: Decision) -> tuple[dict, Decision]:
         """The call that chooses this step's action: the cloud's when the strategy says so and it answers usably."""
@@ -129,12 +138,13 @@ class Agent:
         """The edge model proposes step `idx`'s action; stored before it is acted on."""
         t0 = time.perf_counter()
         chat = messages(run["task"], steps, self.tools, run.get("plan"))
-        text, last = self.backend.complete(chat, constraint=self.schema, max_tokens=self.max_tokens,
-                                           logprobs=self.strategy.needs_scores)
+        with self.metering.window() as spent:
+            text, last = self.backend.complete(chat, constraint=self.schema, max_tokens=self.max_tokens,
+                                               logprobs=self.strategy.needs_scores)
         u = last.usage.to_dict() if last.usage else {}
         fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
                       model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
-                      duration_s=time.perf_counter() - t0, **u, **action_scores(last.scores))
+                      duration_s=time.perf_counter() - t0, **u, **action_scores(last.scores), **spent.fields())
         return {**fields, "id": self.store.add_model_call(**fields)}
 
     def _act(self, call: dict, ctx: ToolContext) -> tuple[str | None, dict | None, bool, str]:

@@ -12,15 +12,17 @@ import click
 import psutil
 from rich.markup import escape
 
-from . import models as model_registry
 from . import calibrate as calibration
+from . import models as model_registry
 from . import paths, render
 from .agent import Agent
 from .backends.base import Backend
 from .calibrate import SETTING
+from .config import EXPORT_MODES, config_path, load_config, parse_overrides, strategy_export_mode, user_fields
+from .devices import detect_machine, resolve_device
 from .devices_cmd import devices_cmd
 from .errors import BadInput, EdgeAgentError
-from .config import EXPORT_MODES, config_path, load_config, parse_overrides, strategy_export_mode, user_fields
+from .metering import open_metering, power_mode
 from .serve import serve_cmd
 from .store import Store
 from .strategies import STRATEGIES, get_strategy
@@ -79,6 +81,9 @@ def _result(store: Store, run_id: str) -> dict:
         "cloud_calls": sum(1 for c in calls if c["side"] == "cloud" and not c["error"]),
         "cloud_cost_usd": sum(c["cost_usd"] or 0 for c in calls if c["side"] == "cloud"),
         "exports": len(store.exports(run_id)),
+        "energy_j": run.get("energy_j"), "energy_source": run.get("energy_source"),
+        "energy_measured": bool(run.get("energy_measured")), "peak_rss_bytes": run.get("peak_rss_bytes"),
+        "device": run.get("device"), "power_mode": run.get("power_mode"),
     }
 
 
@@ -97,7 +102,10 @@ def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = N
     use_cloud = run.get("cloud") and strategy.uses_cloud
     exporter = _exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
     backend = backend or model_registry.load_backend(run["model"], stage=_stage)
-    agent = Agent(store, backend, strategy, exporter=exporter,
+    metering, note = open_metering(resolve_device(run.get("device") or "auto"))
+    if not as_json:
+        _stage(note)
+    agent = Agent(store, backend, strategy, exporter=exporter, metering=metering,
                   on_step=None if as_json else render.step_line)
     try:
         agent.run(run_id)
@@ -107,6 +115,8 @@ def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = N
         sys.exit(130)
     except EdgeAgentError as e:
         store.update_run(run_id, status="error", error=str(e))
+    finally:
+        metering.close()
     result = _result(store, run_id)
     if as_json:
         click.echo(json.dumps(result))
@@ -158,10 +168,12 @@ def _export_mode(flag: str | None, sets: dict, config: dict, policy) -> str:
               help="Per-run cloud budget in USD (default: cloud.budget_usd in config).")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
               help="Override a config setting for this run, e.g. strategy.handoff_k=1 or export.mode=strict.")
+@click.option("--device", default="auto", show_default=True,
+              help="Device profile (id, alias or TOML file) that picks the energy meters; auto detects this machine.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
 def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, cloud: str | None,
         export_mode: str | None, secrets_file: str | None, budget_usd: float | None, overrides: tuple[str, ...],
-        as_json: bool) -> None:
+        device: str, as_json: bool) -> None:
     """Run TASK with the edge model in the --workspace folder."""
     if not task.strip():
         raise BadInput("TASK must not be empty")
@@ -177,6 +189,12 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
                     budget_usd=config["cloud"]["budget_usd"] if budget_usd is None else budget_usd,
                     secrets_file=str(Path(secrets_file).resolve()) if secrets_file else None,
                     settings=json.dumps(_effective(config), sort_keys=True))
+    facts = detect_machine()
+    profile = resolve_device(device, facts)
+    # A profile given as a file is stored by its full path, so resume finds the same one.
+    is_file = device.endswith(".toml") or os.sep in device
+    settings.update(device=str(Path(device).expanduser().resolve()) if is_file else profile.id,
+                    power_mode=power_mode(profile, facts))
     store = Store(paths.db_path())
     if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
         _exporter_module().Exporter.for_run(store, {"id": "", "workspace": str(workspace), **settings, "cloud": cloud},

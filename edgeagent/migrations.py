@@ -92,3 +92,25 @@ def m004_routing(db: sqlite_utils.Database) -> None:
     db["model_calls"].add_column("first_entropy", float)
     db["model_calls"].add_column("mean_logprob", float)
     db["runs"].add_column("route", str)
+
+
+@migration
+def m005_energy_and_memory(db: sqlite_utils.Database) -> None:
+    # Device cost of every model call, step and run, with where the number came from (measured or estimated).
+    for table in ("model_calls", "steps", "runs"):
+        for name, kind in [("energy_j", float), ("energy_source", str), ("energy_measured", int),
+                           ("peak_rss_bytes", int)]:
+            db[table].add_column(name, kind)
+    db["runs"].add_column("device", str)
+    db["runs"].add_column("power_mode", str)
+    # `edgeagent profile` results, one row per (model, backend, context length) measurement, comparable across devices.
+    db["profiles"].create(
+        {
+            "id": int, "created_at": str, "device": str, "machine": str, "power_mode": str, "model": str,
+            "backend": str, "provider": str, "context_tokens": int, "load_s": float, "ttft_s": float,
+            "prefill_tps": float, "decode_tps": float, "peak_rss_bytes": int, "model_bytes": int,
+            "joules_per_token": float, "energy_source": str, "energy_measured": int, "net_joules_per_token": float,
+            "roofline": float, "verdict": str, "report": str,
+        },
+        pk="id",
+    )

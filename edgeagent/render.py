@@ -27,6 +27,18 @@ def prefilled(call: dict) -> int:
     return (call.get("prompt_tokens") or 0) - (call.get("cached_tokens") or 0)
 
 
+def energy(row: dict) -> str:
+    """Joules with their provenance; an estimate always says so."""
+    if row.get("energy_j") is None or row.get("energy_source") in (None, "none"):
+        return "energy not measured"
+    label = "measured" if row.get("energy_measured") else "estimated"
+    return f"{row['energy_j']:.1f} J ({label})"
+
+
+def mib(n: int | None) -> str:
+    return f"{(n or 0) / 2**20:.0f} MiB"
+
+
 def step_line(step: dict, call: dict | None = None) -> None:
     mark = "[green]✓[/]" if step["ok"] else "[red]✗[/]"
     what = f"{step['tool']}({_short(step['args'], 50)})" if step["tool"] else "[red]malformed reply[/]"
@@ -38,7 +50,8 @@ def step_line(step: dict, call: dict | None = None) -> None:
         speed = (f" [dim]{prefilled(call)} prefilled, "
                  f"{call['completion_tokens']} generated, {call['decode_tps'] or 0:.0f} tok/s[/]")
     who = f" [magenta]cloud[/] [dim]({escape(step.get('reason') or '')})[/]" if step.get("actor") == "cloud" else ""
-    out.print(f"{mark} step {step['idx']}{who} [bold]{what}[/]{speed}")
+    spent = f" [dim]· {energy(step)}[/]" if step.get("energy_source") not in (None, "none") else ""
+    out.print(f"{mark} step {step['idx']}{who} [bold]{what}[/]{speed}{spent}")
     out.print(f"    [dim]→ {_short(step['observation'])}[/]")
 
 
@@ -49,6 +62,10 @@ def run_summary(run: dict) -> None:
         out.print(f"answer: {escape(run['answer'])}")
     if run.get("error"):
         out.print(f"[red]error:[/] {escape(run['error'])}")
+    if run.get("energy_source"):
+        out.print(f"[dim]energy {energy(run)} from {escape(run['energy_source'])} · peak RSS "
+                  f"{mib(run.get('peak_rss_bytes'))} · device {escape(run.get('device') or '-')}, "
+                  f"power mode {escape(run.get('power_mode') or '-')}[/]")
 
 
 def runs_table(runs: list[dict]) -> None:
@@ -58,18 +75,19 @@ def runs_table(runs: list[dict]) -> None:
         return [str(r["cloud_calls"]), str(r["cloud_tokens"]), f"{r['cloud_cost_usd']:.4f}",
                 str(r["exported_bytes"])] if used else ["-"] * 4
 
-    if out.width < 150:
+    if out.width < 170:
         for r in runs:
             calls, tok, cost, sent = cloud(r)
             spend = f" · cloud {calls} calls {tok} tok ${cost} · sent {sent} B" if calls != "-" else ""
             out.print(f"{r['id']} {r['status']} · {r['strategy']} · {r['steps']} steps · edge {r['edge_tokens']} tok"
-                      f"{spend} · {_short(r['task'], 40)}")
+                      f"{spend} · {energy(r)} · {_short(r['task'], 40)}")
         return
-    heads = ["run", "status", "strategy", "steps", "edge tok", "calls", "cloud tok", "cloud $", "sent B", "task"]
+    heads = ["run", "status", "strategy", "steps", "edge tok", "calls", "cloud tok", "cloud $", "sent B", "energy",
+             "task"]
     t = Table(*[Column(h, no_wrap=True, overflow="ellipsis") for h in heads], pad_edge=False)
     for r in runs:
         t.add_row(r["id"], r["status"], r["strategy"], str(r["steps"]), str(r["edge_tokens"]), *cloud(r),
-                  _short(r["task"], 40))
+                  energy(r), _short(r["task"], 40))
     out.print(t)
 
 
@@ -105,13 +123,16 @@ def show_run(run: dict, steps: list[dict], calls: list[dict], exports: list[dict
     if run.get("plan"):
         out.print(f"plan (from the cloud): {_short(run['plan'], 200)}")
     by_id = {c["id"]: c for c in calls}
-    t = Table("#", "actor", "tool", "args", "ok", "prefill", "gen", "model s", "observation")
+    estimated = any(s.get("energy_source") not in (None, "none") and not s.get("energy_measured") for s in steps)
+    t = Table("#", "actor", Column("tool", min_width=11), "args", "ok", "prefill", "gen", "model s",
+              "J (est.)" if estimated else "J", "observation")
     for s in steps:
         c = by_id.get(s["model_call_id"], {})
+        joules = f"{s['energy_j']:.1f}" if s.get("energy_j") is not None else "-"
         t.add_row(str(s["idx"]), s["actor"], escape(s["tool"] or "-"), _short(s["args"], 30),
                   "✓" if s["ok"] else "✗",
                   str(prefilled(c)), str(c.get("completion_tokens")),
-                  f"{c.get('duration_s') or 0:.2f}", _short(s["observation"], 40))
+                  f"{c.get('duration_s') or 0:.2f}", joules, _short(s["observation"], 40))
     out.print(t)
     # The strategy's timeline: who acted at each step, why, and what left the device for it.
     t = Table("#", "actor", Column("reason", overflow="fold"), "export")

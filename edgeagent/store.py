@@ -90,6 +90,17 @@ class Store:
     def update_run(self, run_id: str, **fields: Any) -> None:
         self.db["runs"].update(run_id, {**fields, "updated_at": now()})
 
+    def add_run_energy(self, run_id: str, spent: dict) -> None:
+        """Add one session's energy and peak memory to the run's totals (a resumed run has several)."""
+        run = self.get_run(run_id)
+        totals = {**spent, "energy_j": (run.get("energy_j") or 0.0) + spent["energy_j"],
+                  "peak_rss_bytes": max(run.get("peak_rss_bytes") or 0, spent["peak_rss_bytes"])}
+        if run.get("energy_source") and run["energy_source"] != spent["energy_source"]:
+            totals["energy_source"] = f"{run['energy_source']}+{spent['energy_source']}"
+        if run.get("energy_measured") is not None:
+            totals["energy_measured"] = int(run["energy_measured"] and spent["energy_measured"])
+        self.update_run(run_id, **totals)
+
     def list_runs(self, limit: int = 50) -> list[dict]:
         return list(self.db.query(
             """select r.*,

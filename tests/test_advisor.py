@@ -52,7 +52,7 @@ def test_advisor_round_trip_with_placeholders(home, workspace, tmp_path, cloud):
     assert side == "cloud" and tokens > 0 and cost == 0.0  # a local endpoint has no price
     runs = json.loads(CliRunner().invoke(cli, ["runs", "--json"]).stdout)
     assert runs[0]["cloud_calls"] == 1 and runs[0]["exports"] == 1
-    table = CliRunner().invoke(cli, ["runs"], env={"COLUMNS": "160"}).stdout
+    table = CliRunner().invoke(cli, ["runs"], env={"COLUMNS": "200"}).stdout
     row = next(line for line in table.splitlines() if out["run_id"] in line)
     assert "│ 1  " in row and "0.0000" in row and "advisor" in row  # cloud calls, cost, strategy
     narrow = CliRunner().invoke(cli, ["runs"], env={"COLUMNS": "80"}).stdout

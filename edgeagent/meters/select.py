@@ -27,11 +27,12 @@ METER_NAMES = ("ina3221", "tegrastats", "rapl", "nvml", "macmon", "powermetrics"
 READABLE = "readable"
 
 
-def _factories(root: Path, profile_watts: float | None) -> dict[str, Callable[[], Any]]:
+def _factories(root: Path, profile_watts: float | None, idle_watts: float | None = None
+               ) -> dict[str, Callable[[], Any]]:
     def estimate() -> EstimateMeter:
         if profile_watts is None:
             raise MeterUnavailable("no device-profile power figure to estimate from")
-        return EstimateMeter(profile_watts)
+        return EstimateMeter(profile_watts, idle_watts)
 
     return {
         "ina3221": lambda: JetsonPowerMeter(root),
@@ -87,10 +88,11 @@ class SelectedMeter:
             close()
 
 
-def open_meter(names: list[str], profile_watts: float | None, root: Path = Path("/")) -> SelectedMeter:
+def open_meter(names: list[str], profile_watts: float | None, root: Path = Path("/"),
+               idle_watts: float | None = None) -> SelectedMeter:
     """The first of ``names`` that constructs here; MeterUnavailable listing every reason if none does."""
     _check_names(names)
-    factories = _factories(Path(root), profile_watts)
+    factories = _factories(Path(root), profile_watts, idle_watts)
     skipped: dict[str, str] = {}
     for name in names:
         meter, reason = _try(factories[name])
