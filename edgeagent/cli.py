@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from . import calibrate as calibration
 from . import models as model_registry
-from . import paths, render
+from . import paths, profiling, render
 from .agent import Agent
 from .backends.base import Backend
 from .calibrate import SETTING
@@ -360,6 +360,71 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
         click.echo(json.dumps(report))
     else:
         render.calibration(report)
+
+
+def _contexts(ctx: click.Context, param: click.Parameter, value: str) -> list[int]:
+    try:
+        out = [int(v) for v in value.split(",") if v.strip()]
+    except ValueError:
+        raise click.BadParameter("use comma-separated token counts, e.g. 256,1024,2048") from None
+    if not out or any(n < 16 for n in out):
+        raise click.BadParameter("each context must be at least 16 tokens")
+    return out
+
+
+@cli.command(name="profile")
+@click.option("--device", default="auto", show_default=True,
+              help="Device profile whose bandwidth and budgets to judge against (id, alias or TOML file).")
+@click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
+              help="Embedded model name or an ONNX Runtime GenAI model folder.")
+@click.option("--backend", type=click.Choice(["onnx"]), default="onnx", show_default=True,
+              help="Which backend runs the model.")
+@click.option("--contexts", default="256,1024,2048", show_default=True, callback=_contexts,
+              help="Prompt lengths (tokens) to measure at.")
+@click.option("--decode-tokens", default=64, show_default=True, type=click.IntRange(8, 2048))
+@click.option("--idle-seconds", default=2.0, show_default=True, type=click.FloatRange(0),
+              help="Idle power measured first and subtracted for net J/token (0 skips it).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+def profile_cmd(device: str, model: str, backend: str, contexts: list[int], decode_tokens: int,
+                idle_seconds: float, as_json: bool) -> None:
+    """Measure MODEL on this machine and say whether it fits the device's memory, power and context budgets.
+
+    Load time, time to first token, prefill and decode tok/s at each context length, peak memory and
+    J/token (with its source), plus roofline efficiency against the profile's memory bandwidth.
+    Results are stored, so profiles of different devices can be compared."""
+    facts = detect_machine()
+    dev = resolve_device(device, facts)
+    mode = power_mode(dev, facts)
+    if model in model_registry.EMBEDDED and model_registry.check_manifest(model_registry.onnx_dir(model)) is None:
+        with render.err.status("preparing") as status:  # preparing is not loading: keep it out of load time
+            model_registry.prepare(model, stage=lambda text: status.update(text))
+    metering, note = open_metering(dev)
+    stage = (lambda s: None) if as_json else _stage
+    stage(note)
+    try:
+        loaded, report, notes = profiling.measure(lambda: model_registry.load_backend(model), dev, metering,
+                                                  contexts=contexts, decode_tokens=decode_tokens,
+                                                  idle_s=idle_seconds, on_stage=stage)
+    finally:
+        metering.close()
+    loaded.close()
+    watts = next((m.watts for m in dev.power_modes if m.name == mode), None)
+    here = _matches(dev, facts)  # judged against this machine's real memory when the profile is its own
+    report.fits, report.verdict = profiling.verdict(report, dev, watts, dev.budget.context_limit,
+                                                    facts.memory_gib if here else None)
+    report.machine, report.power_mode, report.model = facts.summary(), mode, model
+    report.notes = notes + ([] if here else [f"measured on this machine ({facts.summary()}), not on {dev.name}; its budgets and bandwidth are applied to these numbers"])
+    Store(paths.db_path()).add_profile(report.to_dict())
+    if as_json:
+        click.echo(json.dumps(report.to_dict()))
+    else:
+        render.profile_report(report.to_dict())
+
+
+def _matches(dev, facts) -> bool:
+    from .devices import match_score
+
+    return match_score(dev, facts) is not None
 
 
 cli.add_command(serve_cmd)

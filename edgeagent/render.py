@@ -166,3 +166,24 @@ def audit(run: dict, exports: list[dict], show_payloads: bool) -> None:
     for e in exports if show_payloads else []:
         out.rule(f"export {e['id']} · {e['status']} · sha256 {e['sha256']}")
         out.print(escape(e["payload"]), soft_wrap=True)
+
+
+def profile_report(r: dict) -> None:
+    label = "measured" if r["energy_measured"] else "estimated"
+    out.print(f"[bold]{escape(r['model'])}[/] on {escape(r['backend'])} · device {escape(r['device'])} "
+              f"(power mode {escape(r['power_mode'])}) · {escape(r['machine'])}")
+    idle = f", idle {r['idle_watts']:.1f} W subtracted for net" if r.get("idle_watts") is not None else ""
+    out.print(f"load {r['load_s']:.2f} s · model memory {mib(r['model_memory_bytes'])} · energy from "
+              f"{escape(r['energy_source'])} ({label}{idle})")
+    t = Table("context", "TTFT s", "prefill tok/s", "decode tok/s", f"J/token ({label})", "net J/token", "W",
+              "roofline", "peak RSS")
+    for p in r["points"]:
+        net = f"{p['net_joules_per_token']:.3f}" if p["net_joules_per_token"] is not None else "-"
+        roof = f"{p['roofline']:.1%}" if p["roofline"] is not None else "-"
+        t.add_row(str(p["context_tokens"]), f"{p['ttft_s']:.3f}", f"{p['prefill_tps']:.0f}", f"{p['decode_tps']:.1f}",
+                  f"{p['joules_per_token']:.3f}", net, f"{p['watts']:.1f}", roof, mib(p["peak_rss_bytes"]))
+    out.print(t)
+    colour = "green" if r["fits"] else "red"
+    out.print(f"[{colour}]{escape(r['verdict'])}[/]")
+    for note in r.get("notes", []):
+        out.print(f"[dim]note: {escape(note)}[/]")

@@ -151,6 +151,23 @@ class Store:
             self.db["runs"].update(fields["run_id"], {"updated_at": now()})
         return {**row, "args": fields.get("args")}
 
+    def add_profile(self, report: dict) -> list[int]:
+        """One `profiles` row per measured context length; the whole report is kept as JSON too."""
+        common = {k: report[k] for k in ("device", "machine", "power_mode", "model", "backend", "load_s",
+                                         "energy_source", "verdict")}
+        ids = []
+        with self.db.conn:
+            for p in report["points"]:
+                ids.append(self.db["profiles"].insert({
+                    **common, "created_at": now(), "provider": report.get("provider", ""),
+                    "context_tokens": p["context_tokens"], "ttft_s": p["ttft_s"], "prefill_tps": p["prefill_tps"],
+                    "decode_tps": p["decode_tps"], "peak_rss_bytes": p["peak_rss_bytes"],
+                    "model_bytes": report["model_memory_bytes"], "joules_per_token": p["joules_per_token"],
+                    "energy_measured": int(report["energy_measured"]),
+                    "net_joules_per_token": p["net_joules_per_token"], "roofline": p["roofline"],
+                    "report": json.dumps(report)}).last_pk)
+        return ids
+
     # side-effect intents
     def effect(self, run_id: str, step_idx: int, path: str) -> dict | None:
         rows = list(self.db.query(
