@@ -413,7 +413,9 @@ def profile_cmd(device: str, model: str, backend: str, contexts: list[int], deco
     report.fits, report.verdict = profiling.verdict(report, dev, watts, dev.budget.context_limit,
                                                     facts.memory_gib if here else None)
     report.machine, report.power_mode, report.model = facts.summary(), mode, model
-    report.notes = notes + ([] if here else [f"measured on this machine ({facts.summary()}), not on {dev.name}; its budgets and bandwidth are applied to these numbers"])
+    elsewhere = f"measured on this machine ({facts.summary()}), not on {dev.name}; its budgets and bandwidth are " \
+                "applied to these numbers"
+    report.notes = notes + ([] if here else [elsewhere])
     Store(paths.db_path()).add_profile(report.to_dict())
     if as_json:
         click.echo(json.dumps(report.to_dict()))

@@ -108,3 +108,17 @@ def cloud():
     for c in started:
         c.close()
 
+
+@pytest.fixture
+def edge_seen(monkeypatch) -> list[list[dict]]:
+    """Every message list the scripted edge backend was asked to continue."""
+    seen: list[list[dict]] = []
+    real = ScriptedBackend.generate
+
+    def spy(self, messages, **kw):
+        if self.model_name.startswith("scripted:"):  # the edge, loaded from its script file; not the cloud fixture
+            seen.append(messages)
+        return real(self, messages, **kw)
+
+    monkeypatch.setattr(ScriptedBackend, "generate", spy)
+    return seen

@@ -12,7 +12,7 @@ import pytest
 from edgeagent.store import Store
 
 from .conftest import query, write_script
-from .test_strategies import edge_seen, exports, finish, invoke, run, steps  # noqa: F401 (a fixture)
+from .test_strategies import exports, finish, invoke, run, steps
 
 LIST = {"tool": "list_dir", "args": {"path": "."}}
 READ = {"tool": "read_file", "args": {"path": "notes.md"}}

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.cli import cli
 from edgeagent.store import Store
 
@@ -21,21 +20,6 @@ PAD = {"tool": "finish", "args": {"answer": "edge slot the cloud used"}}  # edge
 
 def finish(answer: str = "done") -> dict:
     return {"tool": "finish", "args": {"answer": answer}}
-
-
-@pytest.fixture
-def edge_seen(monkeypatch) -> list[list[dict]]:
-    """Every message list the scripted edge backend was asked to continue."""
-    seen: list[list[dict]] = []
-    real = ScriptedBackend.generate
-
-    def spy(self, messages, **kw):
-        if self.model_name.startswith("scripted:"):  # the edge, loaded from its script file; not the cloud fixture
-            seen.append(messages)
-        return real(self, messages, **kw)
-
-    monkeypatch.setattr(ScriptedBackend, "generate", spy)
-    return seen
 
 
 def invoke(*args: str):
