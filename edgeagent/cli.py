@@ -14,18 +14,17 @@ from rich.markup import escape
 
 from . import calibrate as calibration
 from . import models as model_registry
-from . import paths, profiling, render
-from .agent import Agent
+from . import launch, paths, profiling, render
 from .backends.base import Backend
 from .calibrate import SETTING
-from .config import EXPORT_MODES, config_path, load_config, parse_overrides, strategy_export_mode, user_fields
+from .config import EXPORT_MODES, config_path, load_config, parse_overrides
 from .devices import detect_machine, resolve_device
 from .devices_cmd import devices_cmd
 from .errors import BadInput, EdgeAgentError
 from .metering import open_metering, power_mode
 from .serve import serve_cmd
 from .store import Store
-from .strategies import STRATEGIES, get_strategy
+from .strategies import STRATEGIES
 from .tasks import load_tasks
 
 ENDED = {"done", "max_steps", "format_error"}
@@ -40,13 +39,6 @@ class _Group(click.Group):
         except EdgeAgentError as e:
             click.echo(f"error: {e}", err=True)
             ctx.exit(e.exit_code)
-
-
-def _exporter_module():
-    """Imported on demand: the detectors pull in presidio and spaCy, which most commands never need."""
-    from .export import exporter
-
-    return exporter
 
 
 def _owner() -> str:
@@ -87,26 +79,14 @@ def _result(store: Store, run_id: str) -> dict:
     }
 
 
-def _effective(config: dict) -> dict:
-    """What a run keeps of its settings for resume: the strategy's thresholds and the cloud call limits (no key)."""
-    return {"strategy": config["strategy"], "cloud": {k: config["cloud"][k] for k in ("timeout_s", "max_retries",
-                                                                                       "max_tokens")}}
-
-
 def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = None) -> None:
     """Run the agent on a stored run and report; shared by run and resume."""
-    run = store.get_run(run_id)
-    stored = json.loads(run.get("settings") or "{}")  # the settings the run started with, --set included
-    config = load_config(overrides={k: v for k, v in stored.items() if k != "strategy"})
-    strategy = get_strategy(run["strategy"], stored.get("strategy") or config["strategy"])
-    use_cloud = run.get("cloud") and strategy.uses_cloud
-    exporter = _exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
-    backend = backend or model_registry.load_backend(run["model"], stage=_stage)
-    metering, note = open_metering(resolve_device(run.get("device") or "auto"))
+    backend = backend or model_registry.load_backend(store.get_run(run_id)["model"], stage=_stage)
+    agent, note = launch.agent_for(store, store.get_run(run_id), backend,
+                                   on_step=None if as_json else render.step_line)
+    metering = agent.metering
     if not as_json:
         _stage(note)
-    agent = Agent(store, backend, strategy, exporter=exporter, metering=metering,
-                  on_step=None if as_json else render.step_line)
     try:
         agent.run(run_id)
     except KeyboardInterrupt:
@@ -133,17 +113,6 @@ def cli() -> None:
 
     The edge model works on your files where they live; every step is kept in a local SQLite
     file (EDGEAGENT_HOME overrides where), so a run can be inspected and resumed."""
-
-
-def _export_mode(flag: str | None, sets: dict, config: dict, policy) -> str:
-    """--export-mode, then --set export.mode, then the strategy's own setting, then a config export.mode,
-    then the strategy's default (cloud and task-router: off), then redact."""
-    if flag or "mode" in sets.get("export", {}):
-        return flag or config["export"]["mode"]
-    own = strategy_export_mode(config, policy.name)
-    if own:
-        return own
-    return config["export"]["mode"] if "export.mode" in user_fields() else policy.export_mode or config["export"]["mode"]
 
 
 @cli.command()
@@ -177,33 +146,14 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
     """Run TASK with the edge model in the --workspace folder."""
     if not task.strip():
         raise BadInput("TASK must not be empty")
-    sets = parse_overrides(overrides)
-    config = load_config(overrides=sets)
-    policy = get_strategy(strategy, config["strategy"])
-    cloud_given = cloud is not None
-    cloud = cloud if cloud_given else config["cloud"]["target"]
-    if policy.uses_cloud and not cloud:
-        raise BadInput(f"strategy {strategy} needs a cloud: pass --cloud TARGET or set cloud.target in config")
-    settings = dict(cloud=(cloud or None) if policy.uses_cloud else None,
-                    export_mode=_export_mode(export_mode, sets, config, policy),
-                    budget_usd=config["cloud"]["budget_usd"] if budget_usd is None else budget_usd,
-                    secrets_file=str(Path(secrets_file).resolve()) if secrets_file else None,
-                    settings=json.dumps(_effective(config), sort_keys=True))
-    facts = detect_machine()
-    profile = resolve_device(device, facts)
-    # A profile given as a file is stored by its full path, so resume finds the same one.
-    is_file = device.endswith(".toml") or os.sep in device
-    settings.update(device=str(Path(device).expanduser().resolve()) if is_file else profile.id,
-                    power_mode=power_mode(profile, facts))
-    store = Store(paths.db_path())
-    if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
-        _exporter_module().Exporter.for_run(store, {"id": "", "workspace": str(workspace), **settings, "cloud": cloud},
-                                            config)
+    plan = launch.plan_run(strategy, workspace, cloud=cloud, export_mode=export_mode,
+                           secrets_file=secrets_file, budget_usd=budget_usd, overrides=overrides, device=device)
+    settings, store = plan.settings, Store(paths.db_path())
     backend = model_registry.load_backend(model, stage=_stage)  # fail early, before a run row exists
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,
                               backend=backend.name, max_steps=max_steps, owner=_owner(), **settings)
     if not as_json:
-        advisor = f" · cloud {escape(cloud)} (export {settings['export_mode']})" if settings["cloud"] else ""
+        advisor = f" · cloud {escape(settings['cloud'])} (export {settings['export_mode']})" if settings["cloud"] else ""
         render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({backend.name}) · strategy {strategy}{advisor}")
     _drive(store, run_id, as_json, backend)
 
@@ -279,7 +229,7 @@ def redact(source, mode: str, secrets_file: str | None, as_json: bool) -> None:
     """Preview what would leave the device for the text in SOURCE (a file, or - for stdin)."""
     config = load_config()
     files = [Path(f).expanduser() for f in (config["export"]["secrets_file"], secrets_file) if f]
-    ex = _exporter_module()
+    ex = launch.exporter_module()
     declared = ex.load_declared(config["export"]["secrets"], files)
     exporter = ex.Exporter(Store(paths.db_path()), "", None, mode=mode, detectors=ex.default_detectors(declared))
     result, refusals = exporter.preview(source.read())

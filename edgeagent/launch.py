@@ -1,0 +1,93 @@
+"""Setting up a run: its stored settings (checked before any row exists) and the agent that drives it.
+
+Shared by `run`, `resume` and `bench`, so a benchmark run is configured exactly like a user's."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Callable
+
+from . import paths
+from .agent import Agent
+from .backends.base import Backend
+from .config import load_config, parse_overrides, strategy_export_mode, user_fields
+from .devices import detect_machine, resolve_device
+from .errors import BadInput
+from .metering import open_metering, power_mode
+from .store import Store
+from .strategies import Strategy, get_strategy
+
+
+def exporter_module() -> ModuleType:
+    """Imported on demand: the detectors pull in presidio and spaCy, which most commands never need."""
+    from .export import exporter
+
+    return exporter
+
+
+def effective(config: dict) -> dict:
+    """What a run keeps of its settings for resume: the strategy's thresholds and the cloud call limits (no key)."""
+    return {"strategy": config["strategy"],
+            "cloud": {k: config["cloud"][k] for k in ("timeout_s", "max_retries", "max_tokens")}}
+
+
+def choose_export_mode(flag: str | None, sets: dict, config: dict, policy: Strategy) -> str:
+    """--export-mode, then --set export.mode, then the strategy's own setting, then a config export.mode,
+    then the strategy's default (cloud and task-router: off), then redact."""
+    if flag or "mode" in sets.get("export", {}):
+        return flag or config["export"]["mode"]
+    own = strategy_export_mode(config, policy.name)
+    if own:
+        return own
+    return config["export"]["mode"] if "export.mode" in user_fields() else policy.export_mode or config["export"]["mode"]
+
+
+@dataclass
+class RunPlan:
+    settings: dict  # the runs-row columns a strategy, cloud and device decide
+    config: dict
+    policy: Strategy
+
+
+def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
+             export_mode: str | None = None, secrets_file: str | None = None, budget_usd: float | None = None,
+             overrides: tuple[str, ...] = (), device: str = "auto") -> RunPlan:
+    """Validate everything a run needs (settings, cloud target and key, secrets file, device) before it exists."""
+    sets = parse_overrides(overrides)
+    config = load_config(overrides=sets)
+    policy = get_strategy(strategy, config["strategy"])
+    cloud_given = cloud is not None
+    cloud = cloud if cloud_given else config["cloud"]["target"]
+    if policy.uses_cloud and not cloud:
+        raise BadInput(f"strategy {strategy} needs a cloud: pass --cloud TARGET or set cloud.target in config")
+    settings = dict(cloud=(cloud or None) if policy.uses_cloud else None,
+                    export_mode=choose_export_mode(export_mode, sets, config, policy),
+                    budget_usd=config["cloud"]["budget_usd"] if budget_usd is None else budget_usd,
+                    secrets_file=str(Path(secrets_file).resolve()) if secrets_file else None,
+                    settings=json.dumps(effective(config), sort_keys=True))
+    facts = detect_machine()
+    profile = resolve_device(device, facts)
+    # A profile given as a file is stored by its full path, so resume finds the same one.
+    is_file = device.endswith(".toml") or os.sep in device
+    settings.update(device=str(Path(device).expanduser().resolve()) if is_file else profile.id,
+                    power_mode=power_mode(profile, facts))
+    if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
+        probe = {"id": "", "workspace": str(workspace), **settings, "cloud": cloud}
+        exporter_module().Exporter.for_run(Store(paths.db_path()), probe, config)
+    return RunPlan(settings, config, policy)
+
+
+def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict, dict], None] | None = None
+              ) -> tuple[Agent, str]:
+    """The agent for a stored run, with the settings it started with; and a note on how energy is measured."""
+    stored = json.loads(run.get("settings") or "{}")  # the settings the run started with, --set included
+    config = load_config(overrides={k: v for k, v in stored.items() if k != "strategy"})
+    strategy = get_strategy(run["strategy"], stored.get("strategy") or config["strategy"])
+    use_cloud = run.get("cloud") and strategy.uses_cloud
+    exporter = exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
+    metering, note = open_metering(resolve_device(run.get("device") or "auto"))
+    return Agent(store, backend, strategy, exporter=exporter, metering=metering, on_step=on_step), note
