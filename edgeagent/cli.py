@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from . import calibrate as calibration
 from . import models as model_registry
-from . import launch, paths, profiling, render
+from . import benchmark, launch, paths, profiling, render
 from .backends.base import Backend
 from .calibrate import SETTING
 from .config import EXPORT_MODES, config_path, load_config, parse_overrides
@@ -310,6 +310,56 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
         click.echo(json.dumps(report))
     else:
         render.calibration(report)
+
+
+@cli.command()
+@click.option("--tasks", "task_paths", required=True, multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="A task.toml, or a folder of them; repeatable.")
+@click.option("--strategy", "strategies", multiple=True, type=click.Choice(sorted(STRATEGIES)),
+              help="Strategy to compare; repeat for several (default: edge).")
+@click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
+              help="Edge model: embedded name, model folder or scripted:FILE.")
+@click.option("--cloud", default=None, metavar="TARGET", help="Cloud for the strategies that use one.")
+@click.option("--device", default="auto", show_default=True, help="Device profile for the energy meters.")
+@click.option("--repeats", default=1, show_default=True, type=click.IntRange(1, 100))
+@click.option("--max-steps", type=click.IntRange(1, 1000), default=None, help="Cap each task's max_steps.")
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a config setting.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+def bench(task_paths: tuple[Path, ...], strategies: tuple[str, ...], model: str, cloud: str | None, device: str,
+          repeats: int, max_steps: int | None, overrides: tuple[str, ...], as_json: bool) -> None:
+    """Run every task under each --strategy on fresh copies of its workspace and compare them.
+
+    Per strategy: done share, score and pass rate (from each task's check.py), exposure (the weighted
+    share of the task's [[sensitive]] values that left the device), cloud calls, tokens and cost,
+    exported bytes, edge tokens, J/task and peak memory. Runs are stored like any other."""
+    tasks = load_tasks(task_paths)
+    checks = {t.id: benchmark.load_checker(t) for t in tasks}  # a broken checker fails before any run
+    names = list(dict.fromkeys(strategies or ("edge",)))
+    seed = tasks[0].workspace or Path.cwd()
+    plans = {s: launch.plan_run(s, seed, cloud=cloud, overrides=overrides, device=device) for s in names}
+    backend = model_registry.load_backend(model, stage=_stage)
+    store = Store(paths.db_path())
+    workdir = paths.home() / "bench" / time.strftime("%Y%m%d-%H%M%S")
+
+    def drive(run_id: str) -> None:
+        agent, _ = launch.agent_for(store, store.get_run(run_id), backend)
+        try:
+            agent.run(run_id)
+        except EdgeAgentError as e:
+            store.update_run(run_id, status="error", error=str(e))
+        finally:
+            agent.metering.close()
+
+    with render.progress(len(names) * len(tasks) * repeats, "bench", quiet=as_json) as advance:
+        outcomes = benchmark.run_all(store, backend, tasks, plans, checks, workdir=workdir, repeats=repeats,
+                                     max_steps=max_steps, drive=drive, on_run=advance)
+    result = {**benchmark.report(outcomes), "model": model, "tasks": len(tasks), "repeats": repeats,
+              "device": plans[names[0]].settings["device"], "workdir": str(workdir)}
+    (workdir / "report.json").write_text(json.dumps(result, indent=1))
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        render.bench_report(result)
 
 
 def _contexts(ctx: click.Context, param: click.Parameter, value: str) -> list[int]:

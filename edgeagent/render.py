@@ -187,3 +187,22 @@ def profile_report(r: dict) -> None:
     out.print(f"[{colour}]{escape(r['verdict'])}[/]")
     for note in r.get("notes", []):
         out.print(f"[dim]note: {escape(note)}[/]")
+
+
+def bench_report(r: dict) -> None:
+    measured = all(row["energy_measured"] for row in r["strategies"])
+    out.print(f"{r['tasks']} tasks × {r['repeats']} · model {escape(r['model'])} · device {escape(r['device'])}")
+    t = Table("strategy", "runs", "done", "score", "pass", "exposure", "steps", "edge tok", "cloud calls",
+              "cloud tok", "cost $", "sent B", "J/task" + ("" if measured else " (est.)"), "peak RSS")
+
+    def f(v: float | None, fmt: str) -> str:
+        return "-" if v is None else format(v, fmt)
+
+    for row in r["strategies"]:
+        t.add_row(row["strategy"], str(row["runs"]), f(row["done"], ".0%"), f(row["score"], ".2f"),
+                  f(row["pass_rate"], ".0%"), f(row["exposure"], ".2f"), f(row["steps"], ".1f"),
+                  f(row["edge_tokens"], ".0f"), f(row["cloud_calls"], ".1f"), f(row["cloud_tokens"], ".0f"),
+                  f(row["cost_usd"], ".4f"), f(row["exported_bytes"], ".0f"), f(row["joules_per_task"], ".1f"),
+                  mib(row["peak_rss_bytes"]))
+    out.print(t)
+    out.print(f"[dim]runs and report.json in {escape(r['workdir'])}[/]")

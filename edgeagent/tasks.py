@@ -12,12 +12,23 @@ from .errors import BadInput
 
 
 @dataclass(frozen=True)
+class Sensitive:
+    """A value that must not leave the device; benchmark scoring only, never shown to the exporter."""
+
+    value: str
+    kind: str
+    weight: float
+
+
+@dataclass(frozen=True)
 class Task:
     id: str
     prompt: str
     workspace: Path | None  # the seed; runs work on a copy so the seed stays as shipped
     max_steps: int
     source: Path
+    sensitive: tuple[Sensitive, ...] = ()
+    checker: Path | None = None  # check.py beside task.toml: check(workspace, answer) -> score in [0, 1]
 
     def seed_into(self, dest: Path) -> Path:
         """A fresh copy of the seed workspace at `dest` (an empty folder when the task has none)."""
@@ -50,7 +61,27 @@ def load_task(path: Path, default_max_steps: int = 20) -> Task:
         if "workspace" in data:
             raise BadInput(f"{path}: workspace {ws!r} is not a folder")
         workspace = None
-    return Task(task_id, prompt.strip(), workspace, max_steps, path)
+    checker = path.parent / "check.py"
+    return Task(task_id, prompt.strip(), workspace, max_steps, path, _sensitive(path, data.get("sensitive", [])),
+                checker if checker.is_file() else None)
+
+
+def _sensitive(path: Path, units: object) -> tuple[Sensitive, ...]:
+    if not isinstance(units, list):
+        raise BadInput(f"{path}: sensitive must be a list of [[sensitive]] tables")
+    out = []
+    for i, u in enumerate(units):
+        where = f"{path}: sensitive[{i}]"
+        if not isinstance(u, dict) or not isinstance(u.get("value"), str) or not u["value"].strip():
+            raise BadInput(f"{where}.value must be a non-empty string")
+        weight = u.get("weight", 1.0)
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or weight <= 0:
+            raise BadInput(f"{where}.weight must be a number above 0")
+        kind = u.get("kind", "pii")
+        if not isinstance(kind, str):
+            raise BadInput(f"{where}.kind must be a string")
+        out.append(Sensitive(u["value"], kind, float(weight)))
+    return tuple(out)
 
 
 def load_tasks(paths: Iterable[Path], default_max_steps: int = 20) -> list[Task]:

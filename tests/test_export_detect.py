@@ -40,7 +40,8 @@ def kinds_of(text: str) -> set[str]:
 # --- presidio recognizers -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("email", ["alice.smith@example.com", "bob+tag@mail.example.co.uk", "ops@corp.internal"])
+@pytest.mark.parametrize("email", ["alice.smith@example.com", "bob+tag@mail.example.co.uk", "ops@corp.internal",
+                                   "sam.okafor@northwind.example", "ci@build.test"])
 def test_emails(email):
     assert ("EMAIL", email) in found(f"Contact {email} for access.")
 

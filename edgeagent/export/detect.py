@@ -651,8 +651,10 @@ def _identifier_like(token: str) -> bool:
 MIN_PRESIDIO_SCORE = 0.4
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "IL", "IN", "CA", "BR")  # PhoneRecognizer.DEFAULT_SUPPORTED_REGIONS
 PHONE_SCORE = 0.4  # PhoneRecognizer.SCORE
-# Offline public-suffix data (bundled snapshot) plus private-network suffixes, so internal addresses count as email.
-PRIVATE_SUFFIXES = ("local", "internal", "corp", "lan", "intranet", "home.arpa")
+# Offline public-suffix data (bundled snapshot) plus private-network suffixes, so internal addresses count as email,
+# and the reserved names of RFC 2606/6761 (.example, .test ...), which fill test data and staging configs.
+PRIVATE_SUFFIXES = ("local", "internal", "corp", "lan", "intranet", "home.arpa", "example", "test", "invalid",
+                    "localhost")
 
 # A few cheap scans find the triggers: numbers with 8+ digits (with the separators people put in them: SSN, card,
 # phone), dotted quads (IPv4) and two capitals + two digits (IBAN start). The `regex` module is used where it scans
