@@ -89,5 +89,5 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
     strategy = get_strategy(run["strategy"], stored.get("strategy") or config["strategy"])
     use_cloud = run.get("cloud") and strategy.uses_cloud
     exporter = exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
-    metering, note = open_metering(resolve_device(run.get("device") or "auto"))
+    metering, note = open_metering(resolve_device(run.get("device") or "auto"), backend)
     return Agent(store, backend, strategy, exporter=exporter, metering=metering, on_step=on_step), note

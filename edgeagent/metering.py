@@ -5,13 +5,16 @@ them at every window edge: each open window is credited with the slices it spans
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator
 
 from .devices import DeviceProfile, MachineFacts
 from .meters.base import EnergyMeter, MeterUnavailable
+from .meters.jetson import nvmap_used_bytes
 from .meters.memory import PeakMemory
+from .meters.nvml import NvmlMemory
 from .meters.select import open_meter
 
 
@@ -24,23 +27,28 @@ class Spent:
     sources: list[str] = field(default_factory=list)
     measured: bool = True
     peak_rss_bytes: int = 0
+    memory: dict[str, int] = field(default_factory=dict)  # peaks the device or backend reports (NVML, NvMap, MLX)
 
     @property
     def source(self) -> str:
         return "+".join(self.sources) or "none"
 
-    def add(self, joules: float, seconds: float, source: str, measured: bool, peak: int) -> None:
+    def add(self, joules: float, seconds: float, source: str, measured: bool, peak: int,
+            memory: dict[str, int | None] | None = None) -> None:
         self.joules += joules
         self.seconds += seconds
         if source not in self.sources:
             self.sources.append(source)
         self.measured = self.measured and measured
         self.peak_rss_bytes = max(self.peak_rss_bytes, peak)
+        for key, value in (memory or {}).items():
+            if value is not None:
+                self.memory[key] = max(self.memory.get(key, 0), value)
 
     def fields(self) -> dict:
         """Columns for a model_calls, steps or runs row."""
         return {"energy_j": self.joules, "energy_source": self.source, "energy_measured": int(self.measured),
-                "peak_rss_bytes": self.peak_rss_bytes}
+                "peak_rss_bytes": self.peak_rss_bytes, "memory_peaks": json.dumps(self.memory) if self.memory else None}
 
 
 class Metering:
@@ -58,7 +66,7 @@ class Metering:
             m = self.memory.end() if self.memory else None
             for w in self._open:
                 w.add(r.total_joules if r else 0.0, r.seconds if r else 0.0, r.source if r else "none",
-                      r.measured if r else False, m.peak_rss_bytes if m else 0)
+                      r.measured if r else False, m.peak_rss_bytes if m else 0, m.extra if m else None)
         if self.energy:
             self.energy.begin()
         if self.memory:
@@ -90,20 +98,39 @@ class Metering:
 
     def close(self) -> None:
         self._stop()
-        for part in (self.energy, self.memory):
+        hooks = list(self.memory.hooks.values()) if self.memory else []
+        for part in (self.energy, self.memory, *hooks):
             close = getattr(part, "close", None)
             if close:
                 close()
 
 
-def open_metering(profile: DeviceProfile, memory_hz: float = 10.0) -> tuple[Metering, str]:
-    """The profile's first readable meter plus a peak-RSS sampler, and a one-line note of what was chosen."""
+def open_metering(profile: DeviceProfile, backend: object | None = None, memory_hz: float = 10.0
+                  ) -> tuple[Metering, str]:
+    """The profile's first readable meter plus a peak-RSS sampler with the device's and backend's own memory
+    figures, and a one-line note of what was chosen."""
+    memory = PeakMemory(hz=memory_hz, hooks=_memory_hooks(profile, backend))
     try:
         meter = open_meter(list(profile.meters), profile.estimate_watts, idle_watts=profile.idle_watts)
     except MeterUnavailable as e:
-        return Metering(None, PeakMemory(hz=memory_hz)), f"energy not measured: {e}"
+        return Metering(None, memory), f"energy not measured: {e}"
     note = f"energy: {meter.name}" + ("" if meter.measured else " (estimated: no sensor readable here)")
-    return Metering(meter, PeakMemory(hz=memory_hz)), note
+    return Metering(meter, memory), note
+
+
+def _memory_hooks(profile: DeviceProfile, backend: object | None) -> dict:
+    hooks: dict = {}
+    if profile.family == "jetson":
+        hooks["nvmap_used_bytes"] = nvmap_used_bytes
+    if "nvml" in profile.meters:
+        try:
+            hooks["nvml_used_bytes"] = NvmlMemory()
+        except MeterUnavailable:
+            pass  # no NVIDIA GPU here: RSS is the whole story
+    peak = getattr(backend, "peak_memory_bytes", None)
+    if callable(peak):
+        hooks["backend_peak_bytes"] = peak  # MLX reports its own allocator's peak
+    return hooks
 
 
 def power_mode(profile: DeviceProfile, facts: MachineFacts) -> str:

@@ -114,3 +114,10 @@ def m005_energy_and_memory(db: sqlite_utils.Database) -> None:
         },
         pk="id",
     )
+
+
+@migration
+def m006_memory_peaks(db: sqlite_utils.Database) -> None:
+    # Memory figures beyond RSS, as JSON: NVML GPU memory used, Jetson NvMap, a backend's own peak (MLX).
+    for table in ("model_calls", "steps", "runs"):
+        db[table].add_column("memory_peaks", str)

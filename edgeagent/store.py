@@ -99,6 +99,10 @@ class Store:
             totals["energy_source"] = f"{run['energy_source']}+{spent['energy_source']}"
         if run.get("energy_measured") is not None:
             totals["energy_measured"] = int(run["energy_measured"] and spent["energy_measured"])
+        peaks = json.loads(run.get("memory_peaks") or "{}")
+        for key, value in json.loads(spent.get("memory_peaks") or "{}").items():
+            peaks[key] = max(peaks.get(key, 0), value)
+        totals["memory_peaks"] = json.dumps(peaks) if peaks else None
         self.update_run(run_id, **totals)
 
     def list_runs(self, limit: int = 50) -> list[dict]:

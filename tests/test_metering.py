@@ -136,3 +136,33 @@ def test_a_profile_file_chooses_the_meter(home, workspace, tmp_path):
     r = invoke("run", "t", "--workspace", str(workspace), "--model", write_script(tmp_path / "e.json", [FINISH]),
                "--device", str(tmp_path / "nowhere.toml"))
     assert r.exit_code == 2 and "nowhere.toml" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_device_and_backend_memory_figures_are_kept_as_peaks():
+    from edgeagent.meters.memory import PeakMemory
+
+    level = {"v": 100}
+    m = Metering(CountingMeter(), PeakMemory(hz=50, hooks={"backend_peak_bytes": lambda: level["v"]}))
+    with m.window() as outer:
+        with m.window() as inner:
+            level["v"] = 300
+        level["v"] = 200
+    m.close()
+    assert inner.memory == {"backend_peak_bytes": 300} and outer.memory == {"backend_peak_bytes": 300}
+    assert json.loads(outer.fields()["memory_peaks"]) == {"backend_peak_bytes": 300}
+    assert outer.peak_rss_bytes > 10 * 2**20  # psutil's RSS of this very process
+
+
+def test_jetson_profiles_read_nvmap_and_gpu_profiles_try_nvml():
+    from edgeagent.devices import builtin_profiles
+    from edgeagent.metering import _memory_hooks
+
+    jetson = next(p for p in builtin_profiles() if p.family == "jetson")
+    mac = next(p for p in builtin_profiles() if p.id == "apple-m2")
+
+    class Mlx:
+        def peak_memory_bytes(self) -> int:
+            return 7
+
+    assert "nvmap_used_bytes" in _memory_hooks(jetson, None)
+    assert set(_memory_hooks(mac, Mlx())) == {"backend_peak_bytes"}

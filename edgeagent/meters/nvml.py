@@ -354,3 +354,14 @@ def nvml_devices() -> list[dict[str, Any]]:
     """``device_info()`` for every GPU NVML sees (opens and closes NVML)."""
     with _NvmlSession() as session:
         return session.device_info()
+
+
+class NvmlMemory(_NvmlSession):
+    """GPU memory in use across the selected GPUs, as a PeakMemory hook; one NVML session for its lifetime."""
+
+    def __call__(self) -> int:
+        nv = self._nvml
+        try:
+            return sum(int(nv.nvmlDeviceGetMemoryInfo(h).used) for _, h in self._devices)
+        except nv.NVMLError as exc:
+            raise MeterUnavailable(f"{_PREFIX}: nvmlDeviceGetMemoryInfo failed: {exc}") from exc
