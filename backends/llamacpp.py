@@ -1,0 +1,234 @@
+"""llama.cpp backend (llama-cpp-python): one `Llama` per GGUF model, KV prefix reuse, grammar-constrained calls.
+
+Install (llama-cpp-python ships no wheels on PyPI: pip compiles llama.cpp, several minutes):
+  CPU (verified, x86-64 Linux):   pip install 'edgeagent[llamacpp]'
+  Apple Metal (unverified):       CMAKE_ARGS="-DGGML_METAL=on" pip install --no-cache-dir 'edgeagent[llamacpp]'
+  Jetson Orin, CUDA (unverified): CMAKE_ARGS="-DGGML_CUDA=on -DCMAKE_CUDA_ARCHITECTURES=87" \
+                                      pip install --no-cache-dir 'edgeagent[llamacpp]'
+(--no-cache-dir: otherwise pip may reuse a CPU-only wheel it built earlier.)
+
+The token loop is driven here (eval, then one sampler chain: grammar then greedy) rather than through
+`Llama.generate`, so the backend decides how much of the KV cache to keep and reports exactly the
+tokens it re-evaluated, and reads each step's raw logits before the grammar masks them.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import re
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
+
+from ..errors import BadInput, EdgeAgentError, ModelError
+from .base import Backend, Chunk, TokenScore, Usage, score_logits
+from .chat_tokens import ChatTokens, common_prefix
+
+if TYPE_CHECKING:
+    from ..devices import DeviceProfile
+
+INSTALL_HINT = "the llamacpp backend needs llama-cpp-python: pip install 'edgeagent[llamacpp]' (compiles; see README)"
+
+
+def _import_llama_cpp():
+    try:
+        import llama_cpp
+    except ImportError:
+        raise BadInput(INSTALL_HINT) from None
+    return llama_cpp
+
+
+def physical_cores() -> int:
+    import psutil
+
+    return psutil.cpu_count(logical=False) or os.cpu_count() or 1
+
+
+def llamacpp_options(profile: DeviceProfile) -> dict:
+    """Llama() settings a device profile asks for: GPU offload, threads (0 → physical cores), context size."""
+    prefs = profile.backend
+    return {
+        "n_gpu_layers": prefs.n_gpu_layers,
+        "n_threads": prefs.threads if prefs.threads > 0 else physical_cores(),
+        "n_ctx": profile.budget.context_limit,
+    }
+
+
+# The converter writes "at most n" as n nested optional groups, `(c (c (c)?)?)?`; llama.cpp refuses
+# that past ~1000 levels (a 2000-character maxLength), but parses the same language written `c{0,n}`.
+_NESTED_OPTIONAL = re.compile(r"\(([\w-]+)((?: \(\1)*)((?:\)\?)+)")
+
+
+def _flat_repetition(m: re.Match) -> str:
+    name, opens, closes = m.group(1), 1 + m.group(2).count("("), m.group(3).count(")?")
+    if closes < opens:
+        return m.group(0)  # not a plain chain; leave it as written
+    return f"{name}{{0,{opens}}}" + ")?" * (closes - opens)
+
+
+def schema_grammar(schema: dict) -> str:
+    """GBNF for a JSON schema: llama-cpp-python's converter, with bounded repetitions written flat."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    return _NESTED_OPTIONAL.sub(_flat_repetition, json_schema_to_gbnf(json.dumps(schema)))
+
+
+def _chat_template_env():
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    # The settings Hugging Face chat templates are written for: block tags leave no stray whitespace.
+    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.loopcontrols"])
+
+    def raise_exception(message: str):
+        raise BadInput(f"chat template: {message}")
+
+    env.globals["raise_exception"] = raise_exception
+    env.globals["strftime_now"] = lambda fmt: time.strftime(fmt)
+    return env
+
+
+class LlamaCppBackend(Backend):
+    name = "llamacpp"
+
+    def __init__(self, model_path: str | Path, *, model_name: str = "", n_ctx: int = 4096,
+                 n_threads: int | None = None, n_gpu_layers: int = 0) -> None:
+        llama_cpp = _import_llama_cpp()
+        self._lc = llama_cpp
+        self.model_path = Path(model_path)
+        self.model_name = model_name or self.model_path.stem
+        if not self.model_path.is_file():
+            raise ModelError(f"no GGUF model at {self.model_path}")
+        threads = n_threads or physical_cores()
+        try:
+            self._llm = llama_cpp.Llama(
+                model_path=str(self.model_path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
+                n_gpu_layers=n_gpu_layers, logits_all=False, verbose=False,
+            )
+        except (ValueError, RuntimeError) as e:
+            raise ModelError(f"cannot load GGUF model at {self.model_path}: {e}") from None
+        self.context_length = self._llm.n_ctx()
+        self._vocab = llama_cpp.llama_model_get_vocab(self._llm.model)
+        self._n_vocab = self._llm.n_vocab()
+        template = self._llm.metadata.get("tokenizer.chat_template")
+        if not template:
+            raise ModelError(f"{self.model_path.name} carries no chat template (tokenizer.chat_template)")
+        self._template = _chat_template_env().from_string(template)
+        bos, eos = self._llm.token_bos(), self._llm.token_eos()
+        self._bos_text = self._piece(bos) if bos >= 0 else ""
+        self._eos_text = self._piece(eos) if eos >= 0 else ""
+        self._add_bos = bos >= 0 and bool(llama_cpp.llama_vocab_get_add_bos(self._vocab))
+        eog = {t for t in range(self._n_vocab) if llama_cpp.llama_vocab_is_eog(self._vocab, t)}
+        self._eog = eog
+        self._chat = ChatTokens(self.render, self._encode, eog, self._eos_text)
+        self._grammars: dict[str, str] = {}  # schema key -> GBNF text
+
+    def _piece(self, token: int) -> str:
+        return self._llm.detokenize([token], special=True).decode("utf-8", errors="replace")
+
+    def _encode(self, text: str) -> list[int]:
+        return self._llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
+
+    # rendering and tokens
+    def render(self, messages: list[dict], add_generation_prompt: bool = True) -> str:
+        return self._template.render(messages=messages, add_generation_prompt=add_generation_prompt,
+                                     bos_token=self._bos_text, eos_token=self._eos_text)
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._encode(text))
+
+    def encode_messages(self, messages: list[dict]) -> list[int]:
+        """Token ids of the prompt; replies this backend generated keep their exact original ids."""
+        ids = self._chat.encode(messages)
+        # Models whose vocabulary asks for BOS get it once, unless the template already wrote it.
+        if self._add_bos and (not ids or ids[0] != self._llm.token_bos()):
+            ids = [self._llm.token_bos()] + ids
+        return ids
+
+    @property
+    def held_tokens(self) -> list[int]:
+        """The tokens whose KV the context holds, as llama-cpp-python records them."""
+        return [int(t) for t in self._llm.input_ids[: self._llm.n_tokens]]
+
+    # generation
+    def _sampler(self, constraint: dict | None):
+        lc = self._lc
+        chain = lc.llama_sampler_chain_init(lc.llama_sampler_chain_default_params())
+        if constraint:
+            key = json.dumps(constraint, sort_keys=True)
+            if key not in self._grammars:
+                # The GBNF text is kept; each call gets a fresh matcher at the grammar's start.
+                self._grammars[key] = schema_grammar(constraint)
+            grammar = lc.llama_sampler_init_grammar(self._vocab, self._grammars[key].encode(), b"root")
+            if not grammar:
+                lc.llama_sampler_free(chain)
+                raise BadInput("llama.cpp could not parse the grammar built from the constraint schema")
+            lc.llama_sampler_chain_add(chain, grammar)
+        lc.llama_sampler_chain_add(chain, lc.llama_sampler_init_greedy())
+        return chain
+
+    def _logits_row(self):
+        import numpy as np
+
+        ptr = self._lc.llama_get_logits_ith(self._llm.ctx, -1)
+        return np.ctypeslib.as_array(ptr, shape=(self._n_vocab,)).copy()
+
+    def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
+                 logprobs: bool = False) -> Iterator[Chunk]:
+        target = self.encode_messages(messages)
+        if len(target) + max_tokens > self.context_length:
+            raise EdgeAgentError(f"context full: {len(target)} + {max_tokens} tokens > {self.context_length}")
+        llm, lc = self._llm, self._lc
+        # Keep at least one token to evaluate, so the logits we sample from belong to this prompt.
+        cached = min(common_prefix(self.held_tokens, target), len(target) - 1)
+        chain = self._sampler(constraint)
+        out: list[int] = []
+        parts: list[str] = []
+        scores: list[TokenScore] | None = [] if logprobs else None
+        utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        done = False
+        try:
+            t0 = time.perf_counter()
+            llm.n_tokens = cached  # eval() drops the KV cache from here on, then appends the new tokens
+            llm.eval(target[cached:])
+            t_prefill = time.perf_counter()
+            t_first = None
+            while len(out) < max_tokens:
+                # Read the row before sampling: the model's own distribution, not the grammar-masked one.
+                logits = self._logits_row() if logprobs else None
+                tok = int(lc.llama_sampler_sample(chain, llm.ctx, -1))
+                out.append(tok)
+                if t_first is None:
+                    t_first = time.perf_counter()
+                if tok in self._eog:
+                    done = True
+                    break
+                text = utf8.decode(llm.detokenize([tok]))
+                if scores is not None:
+                    scores.append(score_logits(logits, tok, text))
+                if text:
+                    parts.append(text)
+                    yield Chunk(text, [tok])
+                if len(out) < max_tokens:
+                    llm.eval([tok])
+            tail = utf8.decode(b"", final=True)
+            if tail:
+                parts.append(tail)
+                yield Chunk(tail)
+            t_end = time.perf_counter()
+        finally:
+            lc.llama_sampler_free(chain)
+        if done:
+            self._chat.remember("".join(parts), out)
+        t_first = t_first or t_end
+        usage = Usage(len(target), cached, len(out), t_first - t0, t_prefill - t0, t_end - t_first)
+        yield Chunk("", usage=usage, finish_reason="stop" if done else "length", scores=scores)
+
+    def reset(self) -> None:
+        self._llm.reset()
+
+    def close(self) -> None:
+        if getattr(self, "_llm", None) is not None:
+            self._llm.close()
+            self._llm = None
