@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
 from typing import Iterator
@@ -54,6 +55,31 @@ class Chunk:
     usage: Usage | None = None
     finish_reason: str | None = None  # "stop" (model or grammar ended) or "length"
     scores: list[TokenScore] | None = None  # on the last chunk, when generate() was asked for logprobs
+
+
+class CallClock:
+    """Times one generate() call: started at prefill, then prefill done, first token, end."""
+
+    def __init__(self) -> None:
+        self.t0 = time.perf_counter()
+        self.t_prefill: float | None = None
+        self.t_first: float | None = None
+
+    def prefilled(self) -> None:
+        self.t_prefill = time.perf_counter()
+
+    def token(self) -> None:
+        if self.t_first is None:
+            self.t_first = time.perf_counter()
+
+    def last_chunk(self, prompt: int, cached: int, completion: int, done: bool,
+                   scores: list[TokenScore] | None) -> Chunk:
+        """The closing chunk: usage from the marks, "stop" when the model or grammar ended, else "length"."""
+        t_end = time.perf_counter()
+        t_prefill = self.t_prefill or t_end
+        t_first = self.t_first or t_end
+        usage = Usage(prompt, cached, completion, t_first - self.t0, t_prefill - self.t0, t_end - t_first)
+        return Chunk("", usage=usage, finish_reason="stop" if done else "length", scores=scores)
 
 
 class Backend(ABC):

