@@ -150,8 +150,11 @@ def measure(load: Callable[[], Backend], profile: DeviceProfile, metering: Meter
         sources += [s for s in spent.sources if s not in sources]
         measured = measured and spent.measured
         peak = max(peak, spent.peak_rss_bytes)
+    # RSS growth undercounts in a process that already held a model (allocator pools are reused), so the
+    # weights plus the KV cache at the longest context are a floor.
+    floor = fp.bytes_per_token(max(p.context_tokens for p in points)) if fp and points else 0
     report = Report(profile.id, "", "", getattr(backend, "model_name", ""), backend.name, load_s,
-                    max(0, peak - rss_before), "+".join(sources) or "none", measured, idle, points)
+                    max(peak - rss_before, floor), "+".join(sources) or "none", measured, idle, points)
     return backend, report, [] if fp else ["bytes per token unknown for this model format: no roofline"]
 
 

@@ -417,7 +417,7 @@ def test_cli_serve_subprocess(tmp_path):
         msg = client.messages.create(model="default", max_tokens=20, messages=USER)
         assert msg.content[0].text == "hello over http" and msg.model == script
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=15) == 0
+        assert proc.wait(timeout=60) == 0  # generous: the check is a clean exit, and CI machines are shared
         err = proc.stderr.read()
         assert '"POST /v1/messages" 200' in err and "Traceback" not in err and "warning" not in err
     finally:
