@@ -7,9 +7,9 @@ Install (llama-cpp-python ships no wheels on PyPI: pip compiles llama.cpp, sever
                                       pip install --no-cache-dir 'edgeagent[llamacpp]'
 (--no-cache-dir: otherwise pip may reuse a CPU-only wheel it built earlier.)
 
-The token loop is driven here (eval, then one sampler chain: grammar then greedy) rather than through
-`Llama.generate`, so the backend decides how much of the KV cache to keep and reports exactly the
-tokens it re-evaluated, and reads each step's raw logits before the grammar masks them.
+The token loop is driven here (`Llama.eval`, then greedy under a GBNF grammar, backends/gbnf.py) rather
+than through `Llama.generate`, so the backend decides how much of the KV cache to keep and reports exactly
+the tokens it re-evaluated, and reads each step's raw logits before the grammar masks them.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import codecs
 import json
 import os
-import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
@@ -28,6 +27,7 @@ from .chat_tokens import ChatTokens, common_prefix
 
 if TYPE_CHECKING:
     from ..devices import DeviceProfile
+    from .gbnf import GreedyGrammar
 
 INSTALL_HINT = "the llamacpp backend needs llama-cpp-python: pip install 'edgeagent[llamacpp]' (compiles; see README)"
 
@@ -54,25 +54,6 @@ def llamacpp_options(profile: DeviceProfile) -> dict:
         "n_threads": prefs.threads if prefs.threads > 0 else physical_cores(),
         "n_ctx": profile.budget.context_limit,
     }
-
-
-# The converter writes "at most n" as n nested optional groups, `(c (c (c)?)?)?`; llama.cpp refuses
-# that past ~1000 levels (a 2000-character maxLength), but parses the same language written `c{0,n}`.
-_NESTED_OPTIONAL = re.compile(r"\(([\w-]+)((?: \(\1)*)((?:\)\?)+)")
-
-
-def _flat_repetition(m: re.Match) -> str:
-    name, opens, closes = m.group(1), 1 + m.group(2).count("("), m.group(3).count(")?")
-    if closes < opens:
-        return m.group(0)  # not a plain chain; leave it as written
-    return f"{name}{{0,{opens}}}" + ")?" * (closes - opens)
-
-
-def schema_grammar(schema: dict) -> str:
-    """GBNF for a JSON schema: llama-cpp-python's converter, with bounded repetitions written flat."""
-    from llama_cpp.llama_grammar import json_schema_to_gbnf
-
-    return _NESTED_OPTIONAL.sub(_flat_repetition, json_schema_to_gbnf(json.dumps(schema)))
 
 
 def _chat_template_env():
@@ -152,37 +133,32 @@ class LlamaCppBackend(Backend):
         return [int(t) for t in self._llm.input_ids[: self._llm.n_tokens]]
 
     # generation
-    def _sampler(self, constraint: dict | None):
-        lc = self._lc
-        chain = lc.llama_sampler_chain_init(lc.llama_sampler_chain_default_params())
-        if constraint:
-            key = json.dumps(constraint, sort_keys=True)
-            if key not in self._grammars:
-                # The GBNF text is kept; each call gets a fresh matcher at the grammar's start.
-                self._grammars[key] = schema_grammar(constraint)
-            grammar = lc.llama_sampler_init_grammar(self._vocab, self._grammars[key].encode(), b"root")
-            if not grammar:
-                lc.llama_sampler_free(chain)
-                raise BadInput("llama.cpp could not parse the grammar built from the constraint schema")
-            lc.llama_sampler_chain_add(chain, grammar)
-        lc.llama_sampler_chain_add(chain, lc.llama_sampler_init_greedy())
-        return chain
+    def _grammar(self, constraint: dict | None) -> GreedyGrammar | None:
+        if not constraint:
+            return None
+        from .gbnf import GreedyGrammar, schema_grammar  # numpy and llama_cpp: only once a model is loaded
+
+        key = json.dumps(constraint, sort_keys=True)
+        if key not in self._grammars:
+            self._grammars[key] = schema_grammar(constraint)  # the text is kept; each reply gets a fresh matcher
+        return GreedyGrammar(self._lc, self._vocab, self._grammars[key], self._n_vocab)
 
     def _logits_row(self):
         import numpy as np
 
+        # A view of the context's last row: valid until the next eval().
         ptr = self._lc.llama_get_logits_ith(self._llm.ctx, -1)
-        return np.ctypeslib.as_array(ptr, shape=(self._n_vocab,)).copy()
+        return np.ctypeslib.as_array(ptr, shape=(self._n_vocab,))
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
                  logprobs: bool = False) -> Iterator[Chunk]:
         target = self.encode_messages(messages)
         if len(target) + max_tokens > self.context_length:
             raise EdgeAgentError(f"context full: {len(target)} + {max_tokens} tokens > {self.context_length}")
-        llm, lc = self._llm, self._lc
-        # Keep at least one token to evaluate, so the logits we sample from belong to this prompt.
+        llm = self._llm
+        # Keep at least one token to evaluate, so the logits we pick from belong to this prompt.
         cached = min(common_prefix(self.held_tokens, target), len(target) - 1)
-        chain = self._sampler(constraint)
+        grammar = self._grammar(constraint)
         out: list[int] = []
         parts: list[str] = []
         scores: list[TokenScore] | None = [] if logprobs else None
@@ -195,9 +171,12 @@ class LlamaCppBackend(Backend):
             t_prefill = time.perf_counter()
             t_first = None
             while len(out) < max_tokens:
-                # Read the row before sampling: the model's own distribution, not the grammar-masked one.
-                logits = self._logits_row() if logprobs else None
-                tok = int(lc.llama_sampler_sample(chain, llm.ctx, -1))
+                # The raw row: logprobs score the model's own distribution, not the grammar-masked one.
+                logits = self._logits_row()
+                tok = grammar.pick(logits) if grammar else int(logits.argmax())
+                if tok is None:  # the grammar allows nothing more: treat as the end of the reply
+                    done = True
+                    break
                 out.append(tok)
                 if t_first is None:
                     t_first = time.perf_counter()
@@ -218,7 +197,8 @@ class LlamaCppBackend(Backend):
                 yield Chunk(tail)
             t_end = time.perf_counter()
         finally:
-            lc.llama_sampler_free(chain)
+            if grammar:
+                grammar.close()
         if done:
             self._chat.remember("".join(parts), out)
         t_first = t_first or t_end

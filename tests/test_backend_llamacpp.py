@@ -9,7 +9,8 @@ import pytest
 
 from edgeagent import models, prompting
 from edgeagent.agent import parse_action
-from edgeagent.backends.llamacpp import LlamaCppBackend, llamacpp_options, schema_grammar
+from edgeagent.backends.gbnf import schema_grammar
+from edgeagent.backends.llamacpp import LlamaCppBackend, llamacpp_options
 from edgeagent.devices import builtin_profiles
 from edgeagent.tools import BUILTIN_TOOLS, action_schema
 
@@ -107,6 +108,27 @@ def test_constrained_calls_are_valid_actions(backend):
         assert last.finish_reason == "stop" and last.usage.completion_tokens > 0, text
         assert _matches(SCHEMA, json.loads(text)), text
         parse_action(text, last.finish_reason, BUILTIN_TOOLS)  # what the agent accepts
+
+
+@pytest.mark.model
+def test_constrained_greedy_equals_llama_cpp_pythons_own_grammar_sampling(backend):
+    import llama_cpp
+
+    llm = backend._llm
+    vocab = llama_cpp.llama_model_get_vocab(llm.model)
+    for task in ["Read notes.md.", "Write a haiku about the sea to poem.txt."]:
+        backend.reset()
+        text, _ = backend.complete(_chat(task), constraint=SCHEMA, max_tokens=96)
+        # The reference: Llama.generate, greedy, with the grammar masking every step before the argmax.
+        llm.reset()
+        ref: list[int] = []
+        grammar = llama_cpp.LlamaGrammar.from_string(schema_grammar(SCHEMA))
+        for tok in llm.generate(backend.encode_messages(_chat(task)), temp=0.0, grammar=grammar):
+            if llama_cpp.llama_vocab_is_eog(vocab, tok) or len(ref) == 96:
+                break
+            ref.append(tok)
+        assert llm.detokenize(ref).decode() == text
+    backend.reset()
 
 
 @pytest.mark.model
