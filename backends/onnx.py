@@ -44,8 +44,10 @@ class OnnxGenAIBackend(Backend):
             genai = json.loads((self.model_dir / "genai_config.json").read_text())
         except Exception as e:  # ORT raises plain RuntimeError for every kind of bad model file
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            hint = PROVIDER_PACKAGES.get(provider, "a build with that provider") if provider != "cpu" else None
-            fix = f"install {hint}" if hint and "provider" in first.lower() else "run `edgeagent models prepare --force`"
+            # With another provider, a load failure is nearly always that provider missing from this build.
+            hint = PROVIDER_PACKAGES.get(provider, "an onnxruntime-genai build with that provider")
+            fix = (f"the {provider} execution provider needs {hint}; or use --set backend.provider=cpu"
+                   if provider != "cpu" else "run `edgeagent models prepare --force`")
             raise ModelError(f"cannot load ONNX model at {self.model_dir}: {first}; {fix}") from None
         self.context_length = int(genai["search"].get("max_length") or genai["model"]["context_length"])
         self._eos = {int(t) for t in self._tok.eos_token_ids}

@@ -81,7 +81,10 @@ def _result(store: Store, run_id: str) -> dict:
 
 def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = None) -> None:
     """Run the agent on a stored run and report; shared by run and resume."""
-    backend = backend or model_registry.load_backend(store.get_run(run_id)["model"], stage=_stage)
+    if backend is None:
+        name, options = launch.stored_backend(store.get_run(run_id))
+        backend = model_registry.load_backend(store.get_run(run_id)["model"], stage=_stage, backend=name,
+                                              options=options)
     agent, note = launch.agent_for(store, store.get_run(run_id), backend,
                                    on_step=None if as_json else render.step_line)
     metering = agent.metering
@@ -139,23 +142,26 @@ def cli() -> None:
               help="Override a config setting for this run, e.g. strategy.handoff_k=1 or export.mode=strict.")
 @click.option("--device", default="auto", show_default=True,
               help="Device profile (id, alias or TOML file) that picks the energy meters; auto detects this machine.")
+@click.option("--backend", type=click.Choice(["auto", "onnx", "mlx", "llamacpp"]), default="auto", show_default=True,
+              help="Which backend runs the edge model; auto: backend.name in config, else the device profile's "
+                   "preferred backend when installed, else onnx.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
 def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, cloud: str | None,
         export_mode: str | None, secrets_file: str | None, budget_usd: float | None, overrides: tuple[str, ...],
-        device: str, as_json: bool) -> None:
+        device: str, backend: str, as_json: bool) -> None:
     """Run TASK with the edge model in the --workspace folder."""
     if not task.strip():
         raise BadInput("TASK must not be empty")
-    plan = launch.plan_run(strategy, workspace, cloud=cloud, export_mode=export_mode,
-                           secrets_file=secrets_file, budget_usd=budget_usd, overrides=overrides, device=device)
+    plan = launch.plan_run(strategy, workspace, cloud=cloud, export_mode=export_mode, secrets_file=secrets_file,
+                           budget_usd=budget_usd, overrides=overrides, device=device, backend=backend)
     settings, store = plan.settings, Store(paths.db_path())
-    backend = model_registry.load_backend(model, stage=_stage)  # fail early, before a run row exists
+    loaded = model_registry.load_backend(model, stage=_stage, backend=plan.backend, options=plan.backend_options)
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,
-                              backend=backend.name, max_steps=max_steps, owner=_owner(), **settings)
+                              backend=loaded.name, max_steps=max_steps, owner=_owner(), **settings)
     if not as_json:
         advisor = f" · cloud {escape(settings['cloud'])} (export {settings['export_mode']})" if settings["cloud"] else ""
-        render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({backend.name}) · strategy {strategy}{advisor}")
-    _drive(store, run_id, as_json, backend)
+        render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({loaded.name}) · strategy {strategy}{advisor}")
+    _drive(store, run_id, as_json, loaded)
 
 
 @cli.command()
@@ -321,12 +327,15 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
               help="Edge model: embedded name, model folder or scripted:FILE.")
 @click.option("--cloud", default=None, metavar="TARGET", help="Cloud for the strategies that use one.")
 @click.option("--device", default="auto", show_default=True, help="Device profile for the energy meters.")
+@click.option("--backend", type=click.Choice(["auto", "onnx", "mlx", "llamacpp"]), default="auto", show_default=True,
+              help="Which backend runs the edge model; auto: backend.name in config, else the device profile's "
+                   "preferred backend when installed, else onnx.")
 @click.option("--repeats", default=1, show_default=True, type=click.IntRange(1, 100))
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=None, help="Cap each task's max_steps.")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a config setting.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
 def bench(task_paths: tuple[Path, ...], strategies: tuple[str, ...], model: str, cloud: str | None, device: str,
-          repeats: int, max_steps: int | None, overrides: tuple[str, ...], as_json: bool) -> None:
+          backend: str, repeats: int, max_steps: int | None, overrides: tuple[str, ...], as_json: bool) -> None:
     """Run every task under each --strategy on fresh copies of its workspace and compare them.
 
     Per strategy: done share, score and pass rate (from each task's check.py), exposure (the weighted
@@ -336,13 +345,15 @@ def bench(task_paths: tuple[Path, ...], strategies: tuple[str, ...], model: str,
     checks = {t.id: benchmark.load_checker(t) for t in tasks}  # a broken checker fails before any run
     names = list(dict.fromkeys(strategies or ("edge",)))
     seed = tasks[0].workspace or Path.cwd()
-    plans = {s: launch.plan_run(s, seed, cloud=cloud, overrides=overrides, device=device) for s in names}
-    backend = model_registry.load_backend(model, stage=_stage)
+    plans = {s: launch.plan_run(s, seed, cloud=cloud, overrides=overrides, device=device, backend=backend)
+             for s in names}
+    first = plans[names[0]]
+    loaded = model_registry.load_backend(model, stage=_stage, backend=first.backend, options=first.backend_options)
     store = Store(paths.db_path())
     workdir = paths.home() / "bench" / time.strftime("%Y%m%d-%H%M%S")
 
     def drive(run_id: str) -> None:
-        agent, _ = launch.agent_for(store, store.get_run(run_id), backend)
+        agent, _ = launch.agent_for(store, store.get_run(run_id), loaded)
         try:
             agent.run(run_id)
         except EdgeAgentError as e:
@@ -351,7 +362,7 @@ def bench(task_paths: tuple[Path, ...], strategies: tuple[str, ...], model: str,
             agent.metering.close()
 
     with render.progress(len(names) * len(tasks) * repeats, "bench", quiet=as_json) as advance:
-        outcomes = benchmark.run_all(store, backend, tasks, plans, checks, workdir=workdir, repeats=repeats,
+        outcomes = benchmark.run_all(store, loaded, tasks, plans, checks, workdir=workdir, repeats=repeats,
                                      max_steps=max_steps, drive=drive, on_run=advance)
     result = {**benchmark.report(outcomes), "model": model, "tasks": len(tasks), "repeats": repeats,
               "device": plans[names[0]].settings["device"], "workdir": str(workdir)}
@@ -376,38 +387,55 @@ def _contexts(ctx: click.Context, param: click.Parameter, value: str) -> list[in
 @click.option("--device", default="auto", show_default=True,
               help="Device profile whose bandwidth and budgets to judge against (id, alias or TOML file).")
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="Embedded model name or an ONNX Runtime GenAI model folder.")
-@click.option("--backend", type=click.Choice(["onnx"]), default="onnx", show_default=True,
-              help="Which backend runs the model.")
+              help="Embedded model name, or a model folder or file for the chosen backend.")
+@click.option("--backend", type=click.Choice(["auto", "onnx", "mlx", "llamacpp", "all"]), default="auto",
+              show_default=True, help="Which backend runs the model; all: every installed backend, one table.")
 @click.option("--contexts", default="256,1024,2048", show_default=True, callback=_contexts,
               help="Prompt lengths (tokens) to measure at.")
 @click.option("--decode-tokens", default=64, show_default=True, type=click.IntRange(8, 2048))
 @click.option("--idle-seconds", default=2.0, show_default=True, type=click.FloatRange(0),
               help="Idle power measured first and subtracted for net J/token (0 skips it).")
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="e.g. backend.provider=cuda")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
 def profile_cmd(device: str, model: str, backend: str, contexts: list[int], decode_tokens: int,
-                idle_seconds: float, as_json: bool) -> None:
+                idle_seconds: float, overrides: tuple[str, ...], as_json: bool) -> None:
     """Measure MODEL on this machine and say whether it fits the device's memory, power and context budgets.
 
     Load time, time to first token, prefill and decode tok/s at each context length, peak memory and
     J/token (with its source), plus roofline efficiency against the profile's memory bandwidth.
     Results are stored, so profiles of different devices can be compared."""
+    config = load_config(overrides=parse_overrides(overrides))
     facts = detect_machine()
     dev = resolve_device(device, facts)
-    mode = power_mode(dev, facts)
-    if model in model_registry.EMBEDDED and model_registry.check_manifest(model_registry.onnx_dir(model)) is None:
-        with render.err.status("preparing") as status:  # preparing is not loading: keep it out of load time
-            model_registry.prepare(model, stage=lambda text: status.update(text))
+    names = launch.installed_backends() if backend == "all" else [backend]
+    reports = [_profile_one(model, dev, facts, *launch.backend_choice(name, config, dev), contexts=contexts,
+                            decode_tokens=decode_tokens, idle_s=idle_seconds, quiet=as_json) for name in names]
+    for report in reports:
+        Store(paths.db_path()).add_profile(report)
+    if as_json:
+        click.echo(json.dumps(reports[0] if backend != "all" else {"reports": reports}))
+    elif backend == "all":
+        render.profile_comparison(reports)
+    else:
+        render.profile_report(reports[0])
+
+
+def _profile_one(model: str, dev, facts, name: str, options: dict, *, contexts: list[int], decode_tokens: int,
+                 idle_s: float, quiet: bool) -> dict:
+    """One backend's profile report; preparation happens before, so it never counts as load time."""
+    stage = (lambda s: None) if quiet else _stage
+    with render.err.status("preparing") as status:
+        model_registry.ensure_prepared(model, name, stage=lambda text: status.update(text))
     metering, note = open_metering(dev)
-    stage = (lambda s: None) if as_json else _stage
-    stage(note)
+    stage(f"{name}: {note}")
     try:
-        loaded, report, notes = profiling.measure(lambda: model_registry.load_backend(model), dev, metering,
-                                                  contexts=contexts, decode_tokens=decode_tokens,
-                                                  idle_s=idle_seconds, on_stage=stage)
+        loaded, report, notes = profiling.measure(
+            lambda: model_registry.load_backend(model, backend=name, options=options), dev, metering,
+            contexts=contexts, decode_tokens=decode_tokens, idle_s=idle_s, on_stage=lambda s: stage(f"{name}: {s}"))
     finally:
         metering.close()
     loaded.close()
+    mode = power_mode(dev, facts)
     watts = next((m.watts for m in dev.power_modes if m.name == mode), None)
     here = _matches(dev, facts)  # judged against this machine's real memory when the profile is its own
     report.fits, report.verdict = profiling.verdict(report, dev, watts, dev.budget.context_limit,
@@ -416,11 +444,7 @@ def profile_cmd(device: str, model: str, backend: str, contexts: list[int], deco
     elsewhere = f"measured on this machine ({facts.summary()}), not on {dev.name}; its budgets and bandwidth are " \
                 "applied to these numbers"
     report.notes = notes + ([] if here else [elsewhere])
-    Store(paths.db_path()).add_profile(report.to_dict())
-    if as_json:
-        click.echo(json.dumps(report.to_dict()))
-    else:
-        render.profile_report(report.to_dict())
+    return {**report.to_dict(), "provider": options.get("provider", "")}
 
 
 def _matches(dev, facts) -> bool:

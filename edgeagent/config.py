@@ -18,6 +18,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "cloud": {"target": "", "api_key": "", "budget_usd": 0.50, "timeout_s": 60.0, "max_retries": 2,
               "max_tokens": 512},
     "export": {"mode": "redact", "secrets": [], "secrets_file": ""},
+    # "" = the device profile's choice: its preferred backend when installed (else onnx), its ORT provider.
+    "backend": {"name": "", "provider": ""},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.
     # Routers hand work to the cloud when the edge's uncertainty (router_measure) is over τ / the threshold;
     # `edgeagent calibrate` fits both; the defaults are its fit for SmolLM2-135M on examples/tasks (20% / 25%). export_mode_<strategy> overrides export.mode for one strategy.
@@ -27,6 +29,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
                     ("cloud", "sketch", "task_router", "step_router", "advisor", "handoff")}},
 }
 EXPORT_MODES = ("off", "redact", "strict")
+BACKENDS = ("onnx", "mlx", "llamacpp")
 MEASURES = ("entropy", "nll")
 POSITIVE = {("strategy", "handoff_n"), ("strategy", "handoff_k"), ("cloud", "max_tokens")}
 
@@ -59,6 +62,8 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
         raise BadInput(f"{where}: export.mode must be one of {', '.join(EXPORT_MODES)}")
     if section == "strategy" and key.startswith("export_mode_") and value not in ("", *EXPORT_MODES):
         raise BadInput(f"{where}: strategy.{key} must be one of {', '.join(EXPORT_MODES)} (or \"\" for export.mode)")
+    if (section, key) == ("backend", "name") and value not in ("", *BACKENDS):
+        raise BadInput(f"{where}: backend.name must be one of {', '.join(BACKENDS)} (or \"\" for the device's)")
     if (section, key) == ("strategy", "router_measure") and value not in MEASURES:
         raise BadInput(f"{where}: strategy.router_measure must be one of {', '.join(MEASURES)}")
     if (section, key) == ("strategy", "task_router_length_weight") and value < 0:

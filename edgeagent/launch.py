@@ -15,7 +15,7 @@ from . import paths
 from .agent import Agent
 from .backends.base import Backend
 from .config import load_config, parse_overrides, strategy_export_mode, user_fields
-from .devices import detect_machine, resolve_device
+from .devices import DeviceProfile, detect_machine, resolve_device
 from .errors import BadInput
 from .metering import open_metering, power_mode
 from .store import Store
@@ -46,16 +46,47 @@ def choose_export_mode(flag: str | None, sets: dict, config: dict, policy: Strat
     return config["export"]["mode"] if "export.mode" in user_fields() else policy.export_mode or config["export"]["mode"]
 
 
+def installed_backends() -> list[str]:
+    """The backends whose packages import here, in the order they are preferred for CPUs."""
+    out = []
+    for name, module in (("onnx", "onnxruntime_genai"), ("llamacpp", "llama_cpp"), ("mlx", "mlx_lm")):
+        try:
+            __import__(module)
+        except Exception:  # a broken native build is as unusable as a missing one
+            continue
+        out.append(name)
+    return out
+
+
+def backend_choice(flag: str | None, config: dict, profile: DeviceProfile) -> tuple[str, dict]:
+    """Which backend runs the edge model, and its settings: --backend, then backend.name in config, then the
+    device profile's preferred backend when installed (else onnx); ORT provider and llama.cpp offload from
+    config or the profile."""
+    name = (flag if flag and flag != "auto" else "") or config["backend"]["name"]
+    if not name:
+        preferred = profile.backend.preferred
+        name = preferred if preferred in installed_backends() else "onnx"
+    if name == "onnx":
+        return name, {"provider": config["backend"]["provider"] or profile.backend.ort_provider}
+    if name == "llamacpp":
+        from .backends.llamacpp import llamacpp_options
+
+        return name, llamacpp_options(profile)
+    return name, {}
+
+
 @dataclass
 class RunPlan:
     settings: dict  # the runs-row columns a strategy, cloud and device decide
     config: dict
     policy: Strategy
+    backend: str
+    backend_options: dict
 
 
 def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
              export_mode: str | None = None, secrets_file: str | None = None, budget_usd: float | None = None,
-             overrides: tuple[str, ...] = (), device: str = "auto") -> RunPlan:
+             overrides: tuple[str, ...] = (), device: str = "auto", backend: str | None = None) -> RunPlan:
     """Validate everything a run needs (settings, cloud target and key, secrets file, device) before it exists."""
     sets = parse_overrides(overrides)
     config = load_config(overrides=sets)
@@ -75,19 +106,29 @@ def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
     is_file = device.endswith(".toml") or os.sep in device
     settings.update(device=str(Path(device).expanduser().resolve()) if is_file else profile.id,
                     power_mode=power_mode(profile, facts))
+    name, options = backend_choice(backend, config, profile)
+    # Kept with the run's settings, so resume loads the same backend the same way.
+    settings["settings"] = json.dumps({**effective(config), "backend": {"name": name, "options": options}},
+                                      sort_keys=True)
     if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
         probe = {"id": "", "workspace": str(workspace), **settings, "cloud": cloud}
         exporter_module().Exporter.for_run(Store(paths.db_path()), probe, config)
-    return RunPlan(settings, config, policy)
+    return RunPlan(settings, config, policy, name, options)
 
 
 def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict, dict], None] | None = None
               ) -> tuple[Agent, str]:
     """The agent for a stored run, with the settings it started with; and a note on how energy is measured."""
     stored = json.loads(run.get("settings") or "{}")  # the settings the run started with, --set included
-    config = load_config(overrides={k: v for k, v in stored.items() if k != "strategy"})
+    config = load_config(overrides={k: v for k, v in stored.items() if k in ("cloud",)})
     strategy = get_strategy(run["strategy"], stored.get("strategy") or config["strategy"])
     use_cloud = run.get("cloud") and strategy.uses_cloud
     exporter = exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
     metering, note = open_metering(resolve_device(run.get("device") or "auto"), backend)
     return Agent(store, backend, strategy, exporter=exporter, metering=metering, on_step=on_step), note
+
+
+def stored_backend(run: dict) -> tuple[str | None, dict]:
+    """The backend a run started with and its settings (runs from before backends were stored: onnx)."""
+    stored = json.loads(run.get("settings") or "{}").get("backend") or {}
+    return stored.get("name") or run.get("backend"), stored.get("options") or {}

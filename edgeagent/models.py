@@ -219,11 +219,14 @@ def _smoke_test(folder: Path) -> None:
     backend.close()
 
 
-def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | None = None) -> Backend:
+def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | None = None,
+                 options: dict | None = None) -> Backend:
     """A backend for `model`: an embedded name, a prepared folder (a .gguf for llamacpp), or scripted:FILE.
 
-    `backend` is onnx (default), mlx or llamacpp.
+    `backend` is onnx (default), mlx or llamacpp; `options` its settings from the device profile
+    (onnx: provider; llamacpp: n_gpu_layers, n_threads, n_ctx).
     """
+    options = options or {}
     if model.startswith("scripted:"):
         from .backends.scripted import ScriptedBackend
 
@@ -243,16 +246,28 @@ def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | No
             raise BadInput(INSTALL_HINT)
         # The embedded model's GGUF as shipped (no conversion), or a user's .gguf file.
         if model in EMBEDDED:
-            return LlamaCppBackend(gguf_file(model, stage=stage), model_name=model)
+            return LlamaCppBackend(gguf_file(model, stage=stage), model_name=model, **options)
         if Path(model).expanduser().suffix == ".gguf":
-            return LlamaCppBackend(Path(model).expanduser())
+            return LlamaCppBackend(Path(model).expanduser(), **options)
         raise BadInput(f"unknown model {model!r} for llamacpp; use {DEFAULT_MODEL} or a .gguf file")
     if backend not in (None, "onnx"):
         raise BadInput(f"unknown backend {backend!r}; use onnx, mlx or llamacpp")
     from .backends.onnx import OnnxGenAIBackend
 
     folder, name = _model_folder(model, stage, onnx_dir, "genai_config.json", "an ONNX Runtime GenAI model folder")
-    return OnnxGenAIBackend(folder, model_name=name)
+    return OnnxGenAIBackend(folder, model_name=name, provider=options.get("provider") or "cpu")
+
+
+def ensure_prepared(model: str, backend: str, *, stage: Stage = lambda s: None) -> None:
+    """Prepare the embedded model's variant for `backend` now (a no-op for other models or a ready variant)."""
+    if model not in EMBEDDED:
+        return
+    if backend == "onnx" and check_manifest(onnx_dir(model)) is None:
+        prepare(model, stage=stage)
+    elif backend == "mlx" and check_manifest(hf_dir(model)) is None:
+        prepare(model, stage=stage, onnx=False)
+    elif backend == "llamacpp":
+        gguf_file(model, stage=stage)
 
 
 def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], marker: str, what: str,

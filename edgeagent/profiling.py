@@ -33,7 +33,19 @@ class Footprint:
 
 
 def footprint(backend: Backend) -> Footprint | None:
-    """Weights and KV-cache size from the model folder (ORT GenAI `genai_config.json` or HF `config.json`)."""
+    """Weights and KV-cache size from the model folder (ORT GenAI `genai_config.json` or HF `config.json`),
+    or a GGUF file's metadata (llama.cpp keeps its KV cache in f16)."""
+    gguf = Path(getattr(backend, "model_path", "") or ".")
+    if gguf.suffix == ".gguf" and gguf.is_file():
+        meta = getattr(getattr(backend, "_llm", None), "metadata", None) or {}
+        arch = meta.get("general.architecture", "llama")
+        try:
+            layers, heads = int(meta[f"{arch}.block_count"]), int(meta[f"{arch}.attention.head_count"])
+            kv_heads = int(meta.get(f"{arch}.attention.head_count_kv", heads))
+            head = int(meta[f"{arch}.embedding_length"]) // heads
+        except (KeyError, ValueError):
+            return None
+        return Footprint(gguf.stat().st_size, 2 * layers * kv_heads * head * 2)
     folder = Path(getattr(backend, "model_dir", "") or ".")
     weights = sum(p.stat().st_size for p in folder.iterdir()
                   if p.suffix in (".onnx", ".data", ".safetensors", ".gguf") or p.name.endswith(".onnx.data")) \
@@ -85,6 +97,7 @@ class Report:
     points: list[Point] = field(default_factory=list)
     verdict: str = ""
     fits: bool = True
+    backend_peak_bytes: int | None = None  # what the backend's own allocator reports (MLX)
     notes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
@@ -155,6 +168,8 @@ def measure(load: Callable[[], Backend], profile: DeviceProfile, metering: Meter
     floor = fp.bytes_per_token(max(p.context_tokens for p in points)) if fp and points else 0
     report = Report(profile.id, "", "", getattr(backend, "model_name", ""), backend.name, load_s,
                     max(peak - rss_before, floor), "+".join(sources) or "none", measured, idle, points)
+    peak_fn = getattr(backend, "peak_memory_bytes", None)
+    report.backend_peak_bytes = int(peak_fn()) if callable(peak_fn) else None
     return backend, report, [] if fp else ["bytes per token unknown for this model format: no roofline"]
 
 

@@ -206,3 +206,24 @@ def bench_report(r: dict) -> None:
                   mib(row["peak_rss_bytes"]))
     out.print(t)
     out.print(f"[dim]runs and report.json in {escape(r['workdir'])}[/]")
+
+
+def profile_comparison(reports: list[dict]) -> None:
+    """Every backend's profile on this machine in one table."""
+    first = reports[0]
+    out.print(f"[bold]{escape(first['model'])}[/] · device {escape(first['device'])} · {escape(first['machine'])}")
+    measured = all(r["energy_measured"] for r in reports)
+    t = Table("backend", "load s", "context", "TTFT s", "prefill tok/s", "decode tok/s",
+              "J/token" + ("" if measured else " (est.)"), "roofline", "peak RSS", "backend peak")
+    for r in reports:
+        for p in r["points"]:
+            roof = f"{p['roofline']:.1%}" if p["roofline"] is not None else "-"
+            own = r.get("backend_peak_bytes")
+            t.add_row(r["backend"] + (f" ({r['provider']})" if r.get("provider") else ""), f"{r['load_s']:.2f}",
+                      str(p["context_tokens"]), f"{p['ttft_s']:.3f}", f"{p['prefill_tps']:.0f}",
+                      f"{p['decode_tps']:.1f}", f"{p['joules_per_token']:.3f}", roof, mib(p["peak_rss_bytes"]),
+                      mib(own) if own else "-")
+    out.print(t)
+    for r in reports:
+        colour = "green" if r["fits"] else "red"
+        out.print(f"{escape(r['backend'])}: [{colour}]{escape(r['verdict'])}[/]")

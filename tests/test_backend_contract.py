@@ -1,11 +1,12 @@
 """The Backend contract, checked the same way on every installed real backend with the embedded SmolLM2-135M.
 
-EDGEAGENT_EXPECT_BACKENDS (default "onnx") names the backends this machine must have: CI sets it to the
-extras it installed, so a backend that fails to import fails a test instead of dropping out of the list.
+A backend whose package is installed must import and pass: one that fails to import (a broken build)
+fails a test instead of dropping out of the list. EDGEAGENT_EXPECT_BACKENDS can name more that must be here.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import json
 import math
@@ -23,14 +24,31 @@ SCHEMA = action_schema(BUILTIN_TOOLS)
 KNOWN = ("onnx", "mlx", "llamacpp")
 
 
-def importable(backend: str) -> bool:
-    if backend == "onnx":
-        return importlib.util.find_spec("onnxruntime_genai") is not None
-    if backend == "llamacpp":
-        return importlib.util.find_spec("llama_cpp") is not None
-    from edgeagent.backends.mlx import mlx_available
+DISTRIBUTIONS = {"onnx": "onnxruntime-genai", "mlx": "mlx-lm", "llamacpp": "llama-cpp-python"}
 
-    return mlx_available() and importlib.util.find_spec("llguidance") is not None
+
+def importable(backend: str) -> bool:
+    try:  # a real import: a package whose native library is broken must not count as installed
+        if backend == "onnx":
+            import onnxruntime_genai  # noqa: F401
+        elif backend == "llamacpp":
+            import llama_cpp  # noqa: F401
+        else:
+            from edgeagent.backends.mlx import mlx_available
+
+            return mlx_available() and importlib.util.find_spec("llguidance") is not None
+    except Exception:
+        return False
+    return True
+
+
+def distributed(backend: str) -> bool:
+    """The backend's package is installed (whether or not it imports)."""
+    try:
+        importlib.metadata.distribution(DISTRIBUTIONS[backend])
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
 
 
 INSTALLED = [b for b in KNOWN if importable(b)]
@@ -64,8 +82,9 @@ def backend(request, embedded_model):
 # ---- which backends are here (no model)
 
 def test_expected_backends_are_installed():
-    expected = [b.strip() for b in os.environ.get("EDGEAGENT_EXPECT_BACKENDS", "onnx").split(",") if b.strip()]
-    assert set(expected) <= set(KNOWN), f"EDGEAGENT_EXPECT_BACKENDS names unknown backends: {expected}"
+    named = [b.strip() for b in os.environ.get("EDGEAGENT_EXPECT_BACKENDS", "onnx").split(",") if b.strip()]
+    assert set(named) <= set(KNOWN), f"EDGEAGENT_EXPECT_BACKENDS names unknown backends: {named}"
+    expected = sorted(set(named) | {b for b in KNOWN if distributed(b)})
     missing = [b for b in expected if b not in INSTALLED]
     assert not missing, f"expected backends that cannot be imported here: {missing}"
 
