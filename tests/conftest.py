@@ -15,6 +15,7 @@ import pytest
 
 from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.serve import make_server
+from edgeagent.store import Store
 
 # Prepared models are shared across tests (and kept between CI runs on one machine): conversion takes a minute.
 SHARED_MODELS = Path(os.environ.get("EDGEAGENT_MODELS") or platformdirs.user_data_path("edgeagent") / "models")
@@ -122,3 +123,33 @@ def edge_seen(monkeypatch) -> list[list[dict]]:
 
     monkeypatch.setattr(ScriptedBackend, "generate", spy)
     return seen
+
+
+class Crash:
+    """Kill a run at one step (SystemExit while storing it), then heal the store so the run can be resumed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+        self.monkeypatch, self.home = monkeypatch, home
+        self.real = Store.add_step
+
+    def at(self, idx: int) -> None:
+        real = self.real
+
+        def crashing(store: Store, **fields):
+            if fields["idx"] == idx:
+                raise SystemExit("crash")
+            return real(store, **fields)
+
+        self.monkeypatch.setattr(Store, "add_step", crashing)
+
+    def heal(self) -> str:
+        """Undo the crash and release the dead process's claim on the run; returns the run id."""
+        self.monkeypatch.setattr(Store, "add_step", self.real)
+        run_id = query(self.home / "edgeagent.db", "select id from runs order by created_at desc")[0][0]
+        Store(self.home / "edgeagent.db").update_run(run_id, owner=None)
+        return run_id
+
+
+@pytest.fixture
+def crash(monkeypatch, home) -> Crash:
+    return Crash(monkeypatch, home)

@@ -10,7 +10,6 @@ from click.testing import CliRunner
 from edgeagent.cli import cli
 from edgeagent.meters.base import EnergyReading
 from edgeagent.metering import Metering
-from edgeagent.store import Store
 
 from .conftest import query, write_script
 
@@ -90,21 +89,13 @@ def test_a_run_stores_labelled_energy_and_memory_on_every_call_step_and_run(home
     assert "(estimated)" in human and "J (est.)" in human
 
 
-def test_a_resumed_runs_energy_adds_both_sessions(home, workspace, tmp_path, monkeypatch):
+def test_a_resumed_runs_energy_adds_both_sessions(home, workspace, tmp_path, crash):
     script = write_script(tmp_path / "e.json", [READ, READ, FINISH])
-    real = Store.add_step
-
-    def crash_at_1(self, **fields):
-        if fields["idx"] == 1:
-            raise SystemExit("crash")
-        return real(self, **fields)
-
-    monkeypatch.setattr(Store, "add_step", crash_at_1)
+    crash.at(1)
     assert invoke("run", "t", "--workspace", str(workspace), "--model", script).exit_code != 0
-    run_id, first = query(home / "edgeagent.db", "select id, energy_j from runs")[0]
+    (first,) = query(home / "edgeagent.db", "select energy_j from runs")[0]
     assert first > 0  # the crashed session's energy was kept
-    Store(home / "edgeagent.db").update_run(run_id, owner=None)
-    monkeypatch.setattr(Store, "add_step", real)
+    run_id = crash.heal()
     assert invoke("resume", run_id).exit_code == 0
     (total,) = query(home / "edgeagent.db", "select energy_j from runs")[0]
     steps = sum(r[0] for r in query(home / "edgeagent.db", "select energy_j from steps"))

@@ -9,7 +9,6 @@ import json
 
 import pytest
 
-from edgeagent.store import Store
 
 from .conftest import query, write_script
 from .test_strategies import exports, finish, invoke, run, steps
@@ -76,24 +75,14 @@ def test_step_router_falls_back_to_the_proposal_when_the_cloud_fails(home, works
     assert len(edge_calls(home, out["run_id"])) == 2  # the proposal itself was used: no second edge call
 
 
-def test_step_router_replays_a_crashed_step_without_asking_the_edge_again(home, workspace, tmp_path, cloud,
-                                                                          monkeypatch):
+def test_step_router_replays_a_crashed_step_without_asking_the_edge_again(home, workspace, tmp_path, cloud, crash):
     c = cloud(["unused", TODO, "unused"])
     script = write_script(tmp_path / "edge.json", [scored(LIST, 0.2), scored(READ, 3.0), scored(finish("ok"))])
-    real_add_step = Store.add_step
-
-    def crash_at_1(self, **fields):
-        if fields["idx"] == 1:
-            raise SystemExit("crash")
-        return real_add_step(self, **fields)
-
-    monkeypatch.setattr(Store, "add_step", crash_at_1)
+    crash.at(1)
     r = invoke("run", "t", "--workspace", str(workspace), "--model", script, "--strategy", "step-router",
                "--cloud", c.target)
     assert r.exit_code != 0
-    run_id = query(home / "edgeagent.db", "select id from runs")[0][0]
-    Store(home / "edgeagent.db").update_run(run_id, owner=None)
-    monkeypatch.setattr(Store, "add_step", real_add_step)
+    run_id = crash.heal()
     r = invoke("resume", run_id, "--json")
     assert r.exit_code == 0, r.output
     assert [(s[1], s[3]) for s in steps(home, run_id)] == [("edge", "list_dir"), ("cloud", "read_file"),
@@ -137,23 +126,14 @@ def test_task_router_length_term_sends_long_tasks_to_the_cloud(home, workspace, 
     assert (short["answer"], long["answer"]) == ("edge", "cloud")
 
 
-def test_task_router_route_survives_resume(home, workspace, tmp_path, cloud, edge_seen, monkeypatch):
+def test_task_router_route_survives_resume(home, workspace, tmp_path, cloud, edge_seen, crash):
     c = cloud([LIST, TODO, finish("cloud done")])
     script = write_script(tmp_path / "edge.json", [scored(LIST, 3.0)])
-    real_add_step = Store.add_step
-
-    def crash_at_1(self, **fields):
-        if fields["idx"] == 1:
-            raise SystemExit("crash")
-        return real_add_step(self, **fields)
-
-    monkeypatch.setattr(Store, "add_step", crash_at_1)
+    crash.at(1)
     r = invoke("run", "t", "--workspace", str(workspace), "--model", script, "--strategy", "task-router",
                "--cloud", c.target, "--set", "strategy.task_router_threshold=1.5")
     assert r.exit_code != 0
-    run_id = query(home / "edgeagent.db", "select id from runs")[0][0]
-    Store(home / "edgeagent.db").update_run(run_id, owner=None)
-    monkeypatch.setattr(Store, "add_step", real_add_step)
+    run_id = crash.heal()
     r = invoke("resume", run_id, "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)["answer"] == "cloud done"
     assert len(edge_seen) == 1  # the probe ran once; the resumed run kept its route

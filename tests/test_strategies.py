@@ -10,7 +10,6 @@ import pytest
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
-from edgeagent.store import Store
 
 from .conftest import query, write_script
 
@@ -87,24 +86,14 @@ def test_sketch_exports_the_task_once_and_the_plan_reaches_the_edge(home, worksp
     assert {(s[1], s[2]) for s in steps(home, out["run_id"])} == {("edge", "edge executes the cloud plan")}
 
 
-def test_sketch_plan_survives_resume_and_is_not_fetched_again(home, workspace, tmp_path, cloud, edge_seen, monkeypatch):
+def test_sketch_plan_survives_resume_and_is_not_fetched_again(home, workspace, tmp_path, cloud, edge_seen, crash):
     c = cloud([PLAN])
     script = write_script(tmp_path / "edge.json", [{"tool": "list_dir", "args": {"path": "."}},
                                                    {"tool": "read_file", "args": {"path": "notes.md"}}, finish()])
-    real_add_step, count = Store.add_step, []
-
-    def crash_on_second(self, **fields):
-        count.append(1)
-        if len(count) == 2:
-            raise SystemExit("crash")
-        return real_add_step(self, **fields)
-
-    monkeypatch.setattr(Store, "add_step", crash_on_second)
+    crash.at(1)
     r = invoke("run", "t", "--workspace", str(workspace), "--model", script, "--strategy", "sketch", "--cloud", c.target)
     assert r.exit_code != 0
-    run_id = query(home / "edgeagent.db", "select id from runs")[0][0]
-    Store(home / "edgeagent.db").update_run(run_id, owner=None)
-    monkeypatch.setattr(Store, "add_step", real_add_step)
+    run_id = crash.heal()
     edge_seen.clear()
     r = invoke("resume", run_id, "--json")
     assert r.exit_code == 0, r.output
@@ -248,23 +237,14 @@ def test_handoff_rescues_malformed_replies_instead_of_ending(home, workspace, tm
     assert [s[1] for s in steps(home, out["run_id"])] == ["edge"] * 3 + ["cloud"]
 
 
-def test_handoff_state_and_settings_survive_resume(home, workspace, tmp_path, cloud, monkeypatch):
+def test_handoff_state_and_settings_survive_resume(home, workspace, tmp_path, cloud, crash):
     c = cloud(["unused"] * 3 + [{"tool": "list_dir", "args": {"path": "."}}, finish("cloud should not act")])
     script = write_script(tmp_path / "edge.json", [missing(0), missing(1), missing(2), PAD, finish("edge again")])
-    real_add_step = Store.add_step
-
-    def crash_at_4(self, **fields):
-        if fields["idx"] == 4:
-            raise SystemExit("crash")
-        return real_add_step(self, **fields)
-
-    monkeypatch.setattr(Store, "add_step", crash_at_4)
+    crash.at(4)
     r = invoke("run", "t", "--workspace", str(workspace), "--model", script, "--strategy", "handoff",
                "--cloud", c.target, "--set", "strategy.handoff_k=1")
     assert r.exit_code != 0
-    run_id = query(home / "edgeagent.db", "select id from runs")[0][0]
-    Store(home / "edgeagent.db").update_run(run_id, owner=None)
-    monkeypatch.setattr(Store, "add_step", real_add_step)
+    run_id = crash.heal()
     r = invoke("resume", run_id, "--json")  # no --set: the stored k=1 applies
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["answer"] == "edge again"
