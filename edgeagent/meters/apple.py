@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import plistlib
-import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ from datetime import datetime
 from typing import Any
 
 from .base import EnergyReading, MeterUnavailable
-from .sampling import ToolStream, integrate_domains, probe_tool
+from .sampling import ToolStream, find_tool, integrate_domains, probe_tool
 
 DOMAINS = ("cpu", "gpu", "ane")
 _MACMON_EXTRA = {"sys": "sys_power", "ram": "ram_power", "gpu_ram": "gpu_ram_power", "all": "all_power"}
@@ -148,11 +147,7 @@ class MacmonMeter(_StreamMeter):
     name = "macmon"
 
     def __init__(self, interval_ms: int = 100, executable: str = "macmon", start_timeout: float = 5.0) -> None:
-        if interval_ms < 1:
-            raise ValueError(f"interval_ms must be >= 1, got {interval_ms}")
-        path = shutil.which(executable)
-        if path is None:
-            raise MeterUnavailable(f"macmon not found on PATH (brew install macmon): {executable}")
+        path = find_tool(executable, "macmon", "brew install macmon", interval_ms)
         super().__init__([path, "pipe", "-i", str(int(interval_ms))], _parse_macmon_record, b"\n", interval_ms, start_timeout)
         self._probe()
 
@@ -232,9 +227,7 @@ class PowermetricsMeter(_StreamMeter):
             raise MeterUnavailable(f"powermetrics is macOS-only (this is {sys.platform})")
         if os.geteuid() != 0:
             raise MeterUnavailable("powermetrics needs root (run with sudo, or use macmon, which doesn't)")
-        path = shutil.which(executable)
-        if path is None:
-            raise MeterUnavailable(f"powermetrics not found on PATH: {executable}")
+        path = find_tool(executable, "powermetrics", "it ships with macOS")
         argv = [path, "--samplers", "cpu_power,gpu_power", "-f", "plist", "-i", str(int(interval_ms)), "-b", "0"]
         super().__init__(argv, parse_powermetrics_plist, b"\0", interval_ms, start_timeout)
         self._probe()

@@ -26,14 +26,13 @@ make up the total (``{"VDD_IN": J}`` on Orin Nano; one key per rail on AGX Orin)
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from .base import EnergyReading, MeterUnavailable
-from .sampling import PeriodicSampler, integrate_domains
+from .sampling import PeriodicSampler, find_tool, integrate_domains
 
 _PREFIX = "Jetson INA3221 not readable"
 # Module-input rails, in order of preference; see the module docstring.
@@ -241,9 +240,7 @@ def parse_nvpmodel(text: str) -> PowerMode:
 
 def read_nvpmodel(executable: str = "nvpmodel", timeout: float = 5.0) -> PowerMode:
     """Run ``nvpmodel -q`` and parse it; MeterUnavailable when the tool is absent or fails."""
-    path = shutil.which(executable)
-    if path is None:
-        raise MeterUnavailable(f"nvpmodel not found on PATH (it ships with JetPack): {executable}")
+    path = find_tool(executable, "nvpmodel", "it ships with JetPack")
     try:
         out = subprocess.run([path, "-q"], capture_output=True, text=True, timeout=timeout, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:

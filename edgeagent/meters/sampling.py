@@ -8,6 +8,8 @@ with their arrival times.
 
 from __future__ import annotations
 
+import shutil
+
 import os
 import subprocess
 import tempfile
@@ -296,3 +298,13 @@ def probe_tool(argv: Sequence[str], parse: Callable[[bytes], T], label: str, tim
         return stream.wait_first(timeout)[1]
     finally:
         stream.close()
+
+
+def find_tool(executable: str, label: str, where_from: str, interval_ms: int | None = None) -> str:
+    """The monitoring tool's path; MeterUnavailable saying where it comes from when it is not on PATH."""
+    if interval_ms is not None and interval_ms < 1:
+        raise ValueError(f"interval_ms must be >= 1, got {interval_ms}")
+    path = shutil.which(executable)
+    if path is None:
+        raise MeterUnavailable(f"{label} not found on PATH ({where_from}): {executable}")
+    return path

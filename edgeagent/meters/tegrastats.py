@@ -15,7 +15,6 @@ rail on AGX boards; every rail is in ``meter.rail_joules``.
 from __future__ import annotations
 
 import re
-import shutil
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from datetime import datetime
 
 from .base import EnergyReading, MeterUnavailable
 from .jetson import is_skipped_rail, total_domains
-from .sampling import ToolStream, integrate_domains, probe_tool
+from .sampling import ToolStream, find_tool, integrate_domains, probe_tool
 
 _TIMESTAMP = re.compile(r"^(\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2})\s+")
 _RAM = re.compile(r"\bRAM (\d+)/(\d+)MB\b")
@@ -122,11 +121,7 @@ class TegrastatsMeter:
     name = "tegrastats"
 
     def __init__(self, interval_ms: int = 50, executable: str = "tegrastats", start_timeout: float = 5.0) -> None:
-        if interval_ms < 1:
-            raise ValueError(f"interval_ms must be >= 1, got {interval_ms}")
-        path = shutil.which(executable)
-        if path is None:
-            raise MeterUnavailable(f"tegrastats not found on PATH (it ships with JetPack's L4T tools): {executable}")
+        path = find_tool(executable, "tegrastats", "it ships with JetPack's L4T tools", interval_ms)
         self.argv = [path, "--interval", str(int(interval_ms))]
         self.interval_s = interval_ms / 1000.0
         self.start_timeout = start_timeout
