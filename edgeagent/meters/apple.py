@@ -20,13 +20,12 @@ import json
 import os
 import plistlib
 import sys
-import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from .base import EnergyReading, MeterUnavailable
-from .sampling import ToolStream, find_tool, integrate_domains, probe_tool
+from .sampling import StreamMeter, find_tool, integrate_domains
 
 DOMAINS = ("cpu", "gpu", "ane")
 _MACMON_EXTRA = {"sys": "sys_power", "ram": "ram_power", "gpu_ram": "gpu_ram_power", "all": "all_power"}
@@ -95,53 +94,7 @@ def _parse_macmon_record(raw: bytes) -> MacmonSample:
     return parse_macmon_line(raw.decode("utf-8", "replace"))
 
 
-class _StreamMeter:
-    """begin()/end() around a ToolStream: window = first record after begin() .. first after end()."""
-
-    name = "stream"
-
-    def __init__(self, argv: list[str], parse: Any, sep: bytes, interval_ms: int, start_timeout: float) -> None:
-        self.argv = argv
-        self._parse = parse
-        self._sep = sep
-        self.interval_s = interval_ms / 1000.0
-        self.start_timeout = start_timeout
-        self._stream: ToolStream[Any] | None = None
-        self.extra_joules: dict[str, float] = {}
-        self.samples = 0
-        self.skipped_records = 0
-
-    def _probe(self) -> Any:
-        return probe_tool(self.argv, self._parse, self.name, self.start_timeout, self._sep)
-
-    def begin(self) -> None:
-        if self._stream is not None:
-            raise RuntimeError(f"{self.name}: begin() called twice without end()")
-        stream: ToolStream[Any] = ToolStream(self.argv, self._parse, self.name, self._sep)
-        stream.start()
-        try:
-            stream.wait_first(self.start_timeout)
-        except BaseException:
-            stream.close()
-            raise
-        self._stream = stream
-
-    def _window(self) -> list[tuple[float, Any]]:
-        t_end = time.perf_counter()
-        stream = self._stream
-        if stream is None:
-            raise RuntimeError(f"{self.name}: end() called without begin()")
-        self._stream = None
-        try:
-            window = stream.window(t_end, max(2.0, 5 * self.interval_s))
-        finally:
-            stream.close()
-        self.samples = len(window)
-        self.skipped_records = len(stream.bad_records)
-        return window
-
-
-class MacmonMeter(_StreamMeter):
+class MacmonMeter(StreamMeter):
     """SoC energy from ``macmon pipe -i <interval_ms>`` (Apple Silicon, no root needed)."""
 
     name = "macmon"
@@ -211,7 +164,7 @@ def powermetrics_joules(samples: list[PowermetricsSample]) -> tuple[dict[str, fl
     return joules, sum(s.seconds for s in samples)
 
 
-class PowermetricsMeter(_StreamMeter):
+class PowermetricsMeter(StreamMeter):
     """SoC energy from ``powermetrics`` (macOS, root only).
 
     The first sample after ``begin()`` covers time before the window and is dropped; the

@@ -16,7 +16,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .base import MeterUnavailable
 
@@ -308,3 +308,49 @@ def find_tool(executable: str, label: str, where_from: str, interval_ms: int | N
     if path is None:
         raise MeterUnavailable(f"{label} not found on PATH ({where_from}): {executable}")
     return path
+
+
+class StreamMeter:
+    """begin()/end() around a ToolStream: window = first record after begin() .. first after end()."""
+
+    name = "stream"
+
+    def __init__(self, argv: list[str], parse: Any, sep: bytes, interval_ms: int, start_timeout: float) -> None:
+        self.argv = argv
+        self._parse = parse
+        self._sep = sep
+        self.interval_s = interval_ms / 1000.0
+        self.start_timeout = start_timeout
+        self._stream: ToolStream[Any] | None = None
+        self.extra_joules: dict[str, float] = {}
+        self.samples = 0
+        self.skipped_records = 0
+
+    def _probe(self) -> Any:
+        return probe_tool(self.argv, self._parse, self.name, self.start_timeout, self._sep)
+
+    def begin(self) -> None:
+        if self._stream is not None:
+            raise RuntimeError(f"{self.name}: begin() called twice without end()")
+        stream: ToolStream[Any] = ToolStream(self.argv, self._parse, self.name, self._sep)
+        stream.start()
+        try:
+            stream.wait_first(self.start_timeout)
+        except BaseException:
+            stream.close()
+            raise
+        self._stream = stream
+
+    def _window(self) -> list[tuple[float, Any]]:
+        t_end = time.perf_counter()
+        stream = self._stream
+        if stream is None:
+            raise RuntimeError(f"{self.name}: end() called without begin()")
+        self._stream = None
+        try:
+            window = stream.window(t_end, max(2.0, 5 * self.interval_s))
+        finally:
+            stream.close()
+        self.samples = len(window)
+        self.skipped_records = len(stream.bad_records)
+        return window

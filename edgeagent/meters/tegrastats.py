@@ -15,14 +15,13 @@ rail on AGX boards; every rail is in ``meter.rail_joules``.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from .base import EnergyReading, MeterUnavailable
 from .jetson import is_skipped_rail, total_domains
-from .sampling import ToolStream, find_tool, integrate_domains, probe_tool
+from .sampling import StreamMeter, find_tool, integrate_domains
 
 _TIMESTAMP = re.compile(r"^(\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2})\s+")
 _RAM = re.compile(r"\bRAM (\d+)/(\d+)MB\b")
@@ -111,7 +110,7 @@ def _parse_record(raw: bytes) -> TegrastatsSample:
     return parse_line(raw.decode("utf-8", "replace"))
 
 
-class TegrastatsMeter:
+class TegrastatsMeter(StreamMeter):
     """Energy from a ``tegrastats --interval <ms>`` subprocess started by ``begin()``.
 
     The window runs from the first line after ``begin()`` to the first line that arrives
@@ -122,47 +121,23 @@ class TegrastatsMeter:
 
     def __init__(self, interval_ms: int = 50, executable: str = "tegrastats", start_timeout: float = 5.0) -> None:
         path = find_tool(executable, "tegrastats", "it ships with JetPack's L4T tools", interval_ms)
-        self.argv = [path, "--interval", str(int(interval_ms))]
-        self.interval_s = interval_ms / 1000.0
-        self.start_timeout = start_timeout
-        first = probe_tool(self.argv, _parse_record, "tegrastats", start_timeout)
-        if not first.rail_watts():
+        super().__init__([path, "--interval", str(int(interval_ms))], _parse_record, b"\n", interval_ms, start_timeout)
+        if not self._probe().rail_watts():
             raise MeterUnavailable("tegrastats reports no power rails on this board")
-        self._stream: ToolStream[TegrastatsSample] | None = None
         self.rail_joules: dict[str, float] = {}
-        self.samples = 0
-        self.skipped_lines = 0
 
-    def begin(self) -> None:
-        if self._stream is not None:
-            raise RuntimeError("TegrastatsMeter.begin() called twice without end()")
-        stream: ToolStream[TegrastatsSample] = ToolStream(self.argv, _parse_record, "tegrastats")
-        stream.start()
-        try:
-            stream.wait_first(self.start_timeout)
-        except BaseException:
-            stream.close()
-            raise
-        self._stream = stream
+    @property
+    def skipped_lines(self) -> int:
+        return self.skipped_records
 
     def end(self) -> EnergyReading:
-        t_end = time.perf_counter()
-        stream = self._stream
-        if stream is None:
-            raise RuntimeError("TegrastatsMeter.end() called without begin()")
-        self._stream = None
-        try:
-            window = stream.window(t_end, max(2.0, 5 * self.interval_s))
-        finally:
-            stream.close()
+        window = self._window()
         times = [t for t, _ in window]
         samples = [s for _, s in window]
         try:
             self.rail_joules = rail_joules(times, samples)
         except ValueError as exc:
             raise MeterUnavailable(f"tegrastats: {exc}") from exc
-        self.samples = len(samples)
-        self.skipped_lines = len(stream.bad_records)
         return EnergyReading(
             joules=total_domains(self.rail_joules),
             seconds=times[-1] - times[0],
