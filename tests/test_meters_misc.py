@@ -92,13 +92,14 @@ def test_peak_memory_sees_an_allocation_and_runs_hooks() -> None:
         raise RuntimeError("backend\ngone")
 
     mem = PeakMemory(hz=100, hooks={"nvml_used_bytes": lambda: 123456, "mlx_peak_bytes": lambda: None, "nvmap_used_bytes": failing})
-    start = psutil.Process().memory_info().rss
     mem.begin()
-    block = b"\x01" * (96 * MB)  # bytes repetition writes every page, so RSS really grows
+    block = b"\x01" * (96 * MB)  # bytes repetition writes every page, so RSS really holds it
+    # What RSS was with the block alive: a process that freed memory earlier may reuse it, so compare with this.
+    during = psutil.Process().memory_info().rss
     time.sleep(0.1)
     del block
     reading = mem.end()
-    assert reading.peak_rss_bytes >= start + 80 * MB
+    assert reading.peak_rss_bytes >= during - 4 * MB and reading.peak_rss_bytes >= 96 * MB
     assert reading.source.startswith("psutil-rss@100Hz")
     assert reading.extra == {"nvml_used_bytes": 123456, "mlx_peak_bytes": None, "nvmap_used_bytes": None}
     assert reading.errors == {"nvmap_used_bytes": "RuntimeError: backend gone"}
