@@ -405,9 +405,12 @@ def test_cli_serve_subprocess(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, "EDGEAGENT_HOME": str(tmp_path / "home"), "EDGEAGENT_SERVE_KEY": ""}
+    env = {**os.environ, "EDGEAGENT_HOME": str(tmp_path / "home"), "EDGEAGENT_SERVE_KEY": "",
+           "PYTHONFAULTHANDLER": "1"}  # a hang below dumps every thread's stack, so a failure says where
+    # A shell's background jobs inherit SIGINT ignored, and so would the server: give it Ctrl-C's default back.
     proc = subprocess.Popen([sys.executable, "-m", "edgeagent", "serve", "--model", script, "--port", str(port)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         ready, _, _ = select.select([proc.stdout], [], [], 30)
         assert ready, "serve printed nothing within 30 s"
@@ -417,7 +420,13 @@ def test_cli_serve_subprocess(tmp_path):
         msg = client.messages.create(model="default", max_tokens=20, messages=USER)
         assert msg.content[0].text == "hello over http" and msg.model == script
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=60) == 0  # generous: the check is a clean exit, and CI machines are shared
+        try:
+            code = proc.wait(timeout=60)  # generous: the check is a clean exit, and CI machines are shared
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGABRT)
+            proc.wait(timeout=10)
+            pytest.fail(f"serve did not exit after SIGINT; its stacks:\n{proc.stderr.read()[-4000:]}")
+        assert code == 0
         err = proc.stderr.read()
         assert '"POST /v1/messages" 200' in err and "Traceback" not in err and "warning" not in err
     finally:
