@@ -74,3 +74,15 @@ def test_a_missing_execution_provider_names_the_package(home, workspace, embedde
     assert r.exit_code == 2 and r.stderr.count("\n") == 1
     assert "the cuda execution provider needs onnxruntime-genai-cuda" in r.stderr
     assert not (home / "edgeagent.db").exists() or query(home / "edgeagent.db", "select count(*) from runs")[0][0] == 0
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES), ids=str)
+def test_every_profile_gives_a_runnable_onnx_configuration(profile):
+    """The provider each profile asks ORT GenAI for is one edgeagent knows how to name a package for."""
+    from edgeagent.backends.onnx import PROVIDER_PACKAGES
+
+    name, options = launch.backend_choice("onnx", config(), PROFILES[profile])
+    assert name == "onnx" and options["provider"] in PROVIDER_PACKAGES
+    family = PROFILES[profile].family
+    # Jetson boards ask for CUDA (unverified here); Apple and PC profiles run ORT on the CPU.
+    assert options["provider"] == ("cuda" if family == "jetson" else "cpu")
