@@ -8,14 +8,13 @@ sampled-power x time. ``pynvml`` is imported lazily so this module imports anywh
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass, field
 from types import ModuleType, TracebackType
 from typing import Any, Sequence
 
 from .base import EnergyReading, MeterUnavailable
-from .sampling import integrate_trapezoid  # moved to sampling.py; re-exported for existing imports
+from .sampling import PeriodicSampler, integrate_trapezoid  # integrate_trapezoid: re-exported for old imports
 
 _PREFIX = "NVML not readable"
 POWER_MODES = ("average", "instant")
@@ -241,11 +240,7 @@ class PowerSampler(_NvmlSession):
         self.hz = float(hz)
         self.mode = mode
         self.result: PowerStats | None = None
-        self._times: list[float] = []
-        self._watts: list[float] = []
-        self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
-        self._error: BaseException | None = None
+        self._sampler: PeriodicSampler[float] = PeriodicSampler(lambda: self._read_watts(), hz, "nvml-power-sampler")
         try:
             self._read_watts()  # probe: fail at construction if this power reading is unsupported
         except BaseException:
@@ -269,47 +264,18 @@ class PowerSampler(_NvmlSession):
             total += mw / 1000.0
         return total
 
-    def _sample(self) -> None:
-        watts = self._read_watts()
-        self._times.append(time.perf_counter())
-        self._watts.append(watts)
-
-    def _run(self) -> None:
-        period = 1.0 / self.hz
-        next_t = self._times[-1] + period
-        # Pace by absolute deadlines so the rate doesn't drift; Event.wait lets stop() cut in at once.
-        while not self._stop.wait(max(0.0, next_t - time.perf_counter())):
-            try:
-                self._sample()
-            except BaseException as exc:
-                self._error = exc
-                return
-            next_t += period
-            now = time.perf_counter()
-            if next_t < now:  # fell behind (GIL, slow driver call): skip missed ticks, don't burst
-                next_t = now + period
-
     def start(self) -> None:
-        if self._thread is not None:
-            raise RuntimeError("PowerSampler already started")
         if not self._open:
             raise RuntimeError("PowerSampler is closed")
-        self._times, self._watts, self._error = [], [], None
-        self._stop.clear()
-        self._sample()  # first sample marks the window's start
-        self._thread = threading.Thread(target=self._run, name="nvml-power-sampler", daemon=True)
-        self._thread.start()
+        self._sampler.start()
 
     def stop(self) -> PowerStats:
-        if self._thread is None:
+        if not self._sampler.running:
             raise RuntimeError("PowerSampler.stop() called without start()")
-        self._stop.set()
-        self._thread.join()
-        self._thread = None
-        if self._error is not None:
-            raise MeterUnavailable(f"{_PREFIX}: power sampling failed: {self._error}") from self._error
-        self._sample()  # last sample marks the window's end
-        times, watts = tuple(self._times), tuple(self._watts)
+        try:
+            times, watts = self._sampler.stop()
+        except Exception as exc:
+            raise MeterUnavailable(f"{_PREFIX}: power sampling failed: {exc}") from exc
         self.result = PowerStats(
             mode=self.mode,
             samples=len(watts),
@@ -318,16 +284,14 @@ class PowerSampler(_NvmlSession):
             joules=integrate_trapezoid(times, watts),
             min_watts=min(watts),
             max_watts=max(watts),
-            times=times,
-            watts=watts,
+            times=tuple(times),
+            watts=tuple(watts),
         )
         return self.result
 
     def close(self) -> None:
-        if getattr(self, "_thread", None) is not None:
-            self._stop.set()
-            self._thread.join()  # type: ignore[union-attr]
-            self._thread = None
+        if getattr(self, "_sampler", None) is not None:
+            self._sampler.close()
         super().close()
 
     def __enter__(self) -> "PowerSampler":
@@ -341,11 +305,8 @@ class PowerSampler(_NvmlSession):
         tb: TracebackType | None,
     ) -> None:
         try:
-            if self._thread is not None:
-                if exc_type is None:
-                    self.stop()
-                else:
-                    self._stop.set()  # body failed: don't let a sampling error mask its exception
+            if self._sampler.running and exc_type is None:
+                self.stop()  # a failed body skips this: a sampling error must not mask its exception
         finally:
             self.close()
 
