@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Callable, Sequence
 
 from .errors import BadInput, EdgeAgentError
+from .render import prefilled
 from .tasks import Sensitive, Task
 
 _SPACE = re.compile(r"\s+")
@@ -112,8 +113,7 @@ def outcome(store, task: Task, strategy: str, repeat: int, run_id: str, workspac
     return Outcome(
         task.id, strategy, repeat, run_id, run["status"], score(task, check, workspace, run["answer"]),
         exposure(task.sensitive, [e["payload"] for e in left]), len(store.steps(run_id)),
-        sum((c["prompt_tokens"] or 0) - (c["cached_tokens"] or 0) + (c["completion_tokens"] or 0)
-            for c in calls if c["side"] == "edge"),
+        sum(prefilled(c) + (c["completion_tokens"] or 0) for c in calls if c["side"] == "edge"),
         len(cloud), sum((c["prompt_tokens"] or 0) + (c["completion_tokens"] or 0) for c in cloud),
         sum(c["cost_usd"] or 0.0 for c in cloud), sum(e["bytes"] or 0 for e in left), run.get("energy_j") or 0.0,
         bool(run.get("energy_measured")), run.get("peak_rss_bytes") or 0, wall_s)
