@@ -4,6 +4,7 @@ Shared by `run`, `resume` and `bench`, so a benchmark run is configured exactly 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 from dataclasses import dataclass
@@ -47,15 +48,11 @@ def choose_export_mode(flag: str | None, sets: dict, config: dict, policy: Strat
 
 
 def installed_backends() -> list[str]:
-    """The backends whose packages import here, in the order they are preferred for CPUs."""
-    out = []
-    for name, module in (("onnx", "onnxruntime_genai"), ("llamacpp", "llama_cpp"), ("mlx", "mlx_lm")):
-        try:
-            __import__(module)
-        except Exception:  # a broken native build is as unusable as a missing one
-            continue
-        out.append(name)
-    return out
+    """The backends whose packages are installed here, in the order they are preferred for CPUs.
+
+    Found, not imported: every `run` asks this, and importing mlx-lm or llama.cpp costs seconds."""
+    modules = (("onnx", "onnxruntime_genai"), ("llamacpp", "llama_cpp"), ("mlx", "mlx_lm"))
+    return [name for name, module in modules if importlib.util.find_spec(module) is not None]
 
 
 def backend_choice(flag: str | None, config: dict, profile: DeviceProfile) -> tuple[str, dict]:
