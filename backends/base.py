@@ -7,6 +7,8 @@ from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
+from ..errors import EdgeAgentError
+
 
 @dataclass
 class Usage:
@@ -87,10 +89,11 @@ class Backend(ABC):
 
     name: str = "base"
     model_name: str = ""
+    template_source: str | None = None  # the chat template's text: it tells which tool-call format the model knows
 
     @abstractmethod
-    def render(self, messages: list[dict], add_generation_prompt: bool = True) -> str:
-        """The chat template applied to messages."""
+    def render(self, messages: list[dict], add_generation_prompt: bool = True, tools: list[dict] | None = None) -> str:
+        """The chat template applied to messages; `tools` are declared through the template when it takes them."""
 
     @abstractmethod
     def count_tokens(self, text: str) -> int: ...
@@ -98,9 +101,22 @@ class Backend(ABC):
     @abstractmethod
     def generate(
         self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-        logprobs: bool = False,
+        logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "",
     ) -> Iterator[Chunk]:
-        """Stream a reply; `constraint` is a JSON schema the output must match; `logprobs` fills the last chunk's scores."""
+        """Stream a reply; `constraint` is a JSON schema the output must match; `logprobs` fills the last chunk's scores.
+
+        `prefix` is text the reply is forced to start with (a call tag): it is prompt, not output, and the
+        streamed text excludes it. A later prompt whose assistant turn starts with prefix + output reuses
+        the exact ids, so KV reuse survives a closing tag added after generation."""
+
+    context_length: int = 0
+
+    def _room(self, prompt_tokens: int, max_tokens: int) -> int:
+        """max_tokens cut to what the context has left; EdgeAgentError when the prompt leaves too little."""
+        room = self.context_length - prompt_tokens
+        if room < min(max_tokens, 16):
+            raise EdgeAgentError(f"context full: {prompt_tokens} + {max_tokens} tokens > {self.context_length}")
+        return min(max_tokens, room)
 
     def complete(self, messages: list[dict], **kw) -> tuple[str, Chunk]:
         """Run generate() to the end: the full text and the final chunk."""

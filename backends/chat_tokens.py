@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Callable
 
-Render = Callable[[list[dict], bool], str]
+Render = Callable[..., str]  # render(messages, add_generation_prompt, tools=None) -> prompt text
 
 
 def common_prefix(a: list[int], b: list[int]) -> int:
@@ -31,6 +31,7 @@ class ChatTokens:
         self._renders: list[tuple[str, str]] = []  # (message key, template rendered up to that message)
         self._encoded: dict[str, list[int]] = {}
         self._generated: dict[str, list[int]] = {}  # reply text -> the ids the model produced for it
+        self._tools: list[dict] | None = None  # the tools the cached renders were made with
 
     def remember(self, text: str, ids: list[int]) -> None:
         """Record that the model produced `ids` (ending in EOS when it stopped) for the reply `text`."""
@@ -41,16 +42,18 @@ class ChatTokens:
             self._encoded[text] = [int(t) for t in self._encode(text)]
         return self._encoded[text]
 
-    def _segments(self, messages: list[dict]) -> list[str]:
+    def _segments(self, messages: list[dict], tools: list[dict] | None) -> list[str]:
         """Per-message pieces of the rendered prompt, plus the generation prompt, found by prefix difference."""
+        if tools != self._tools:
+            self._renders, self._tools = [], tools
         keys = [json.dumps(m, sort_keys=True) for m in messages]
         keep = 0
         while keep < min(len(keys), len(self._renders)) and self._renders[keep][0] == keys[keep]:
             keep += 1
         del self._renders[keep:]
         for j in range(keep, len(messages)):
-            self._renders.append((keys[j], self._render(messages[: j + 1], False)))
-        full = self._render(messages, True)
+            self._renders.append((keys[j], self._render(messages[: j + 1], False, tools=tools)))
+        full = self._render(messages, True, tools=tools)
         segs, prev = [], ""
         for _, text in self._renders:
             if not text.startswith(prev):
@@ -59,20 +62,34 @@ class ChatTokens:
             prev = text
         return segs + [full[len(prev):]]
 
-    def encode(self, messages: list[dict]) -> list[int]:
+    def _reply(self, content: str) -> tuple[str, list[int]] | None:
+        """The generated reply `content` starts with, and its ids: a call's closing tag is added after generation."""
+        if content in self._generated:
+            return content, self._generated[content]
+        for text in reversed(self._generated):
+            if text and content.startswith(text):
+                return text, self._generated[text]
+        return None
+
+    def encode(self, messages: list[dict], tools: list[dict] | None = None) -> list[int]:
         """Token ids of the prompt; replies this backend generated keep their exact original ids."""
-        segs = self._segments(messages)
+        segs = self._segments(messages, tools)
         if len(segs) != len(messages) + 1:
             return self._encode_text(segs[0])
         ids: list[int] = []
         for msg, seg in zip(messages + [None], segs):
-            gen = self._generated.get(msg["content"]) if msg and msg["role"] == "assistant" else None
-            k = seg.find(msg["content"]) if gen is not None else -1
+            content = msg.get("content") if msg and msg["role"] == "assistant" else None
+            found = self._reply(content) if isinstance(content, str) else None
+            k = seg.find(content) if found is not None else -1
             if k < 0:
                 ids += self._encode_text(seg)
                 continue
-            rest = seg[k + len(msg["content"]):]
-            if gen and gen[-1] in self._eos and rest.startswith(self._eos_text):
-                rest = rest[len(self._eos_text):]
+            text, gen = found
+            rest = seg[k + len(text):]
+            if gen and gen[-1] in self._eos:
+                if len(text) < len(content):
+                    gen = gen[:-1]  # the end of generation is not where the rendered reply ends
+                elif rest.startswith(self._eos_text):
+                    rest = rest[len(self._eos_text):]
             ids += self._encode_text(seg[:k]) + gen + self._encode_text(rest)
         return ids

@@ -21,8 +21,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
-from ..errors import BadInput, EdgeAgentError, ModelError
+from ..errors import BadInput, ModelError
 from .base import Backend, CallClock, Chunk, TokenScore, score_logits
+from .chat_template import ChatTemplate
 from .chat_tokens import ChatTokens, common_prefix
 
 if TYPE_CHECKING:
@@ -62,20 +63,6 @@ def llamacpp_options(profile: DeviceProfile) -> dict:
     }
 
 
-def _chat_template_env():
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
-
-    # The settings Hugging Face chat templates are written for: block tags leave no stray whitespace.
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.loopcontrols"])
-
-    def raise_exception(message: str):
-        raise BadInput(f"chat template: {message}")
-
-    env.globals["raise_exception"] = raise_exception
-    env.globals["strftime_now"] = lambda fmt: time.strftime(fmt)
-    return env
-
-
 class LlamaCppBackend(Backend):
     name = "llamacpp"
 
@@ -101,10 +88,11 @@ class LlamaCppBackend(Backend):
         template = self._llm.metadata.get("tokenizer.chat_template")
         if not template:
             raise ModelError(f"{self.model_path.name} carries no chat template (tokenizer.chat_template)")
-        self._template = _chat_template_env().from_string(template)
         bos, eos = self._llm.token_bos(), self._llm.token_eos()
         self._bos_text = self._piece(bos) if bos >= 0 else ""
         self._eos_text = self._piece(eos) if eos >= 0 else ""
+        self._template = ChatTemplate(template, self._bos_text, self._eos_text)
+        self.template_source = template
         self._add_bos = bos >= 0 and bool(llama_cpp.llama_vocab_get_add_bos(self._vocab))
         eog = {t for t in range(self._n_vocab) if llama_cpp.llama_vocab_is_eog(self._vocab, t)}
         self._eog = eog
@@ -118,16 +106,15 @@ class LlamaCppBackend(Backend):
         return self._llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
 
     # rendering and tokens
-    def render(self, messages: list[dict], add_generation_prompt: bool = True) -> str:
-        return self._template.render(messages=messages, add_generation_prompt=add_generation_prompt,
-                                     bos_token=self._bos_text, eos_token=self._eos_text)
+    def render(self, messages: list[dict], add_generation_prompt: bool = True, tools: list[dict] | None = None) -> str:
+        return self._template.render(messages, add_generation_prompt, tools)
 
     def count_tokens(self, text: str) -> int:
         return len(self._encode(text))
 
-    def encode_messages(self, messages: list[dict]) -> list[int]:
+    def encode_messages(self, messages: list[dict], tools: list[dict] | None = None) -> list[int]:
         """Token ids of the prompt; replies this backend generated keep their exact original ids."""
-        ids = self._chat.encode(messages)
+        ids = self._chat.encode(messages, tools)
         # Models whose vocabulary asks for BOS get it once, unless the template already wrote it.
         if self._add_bos and (not ids or ids[0] != self._llm.token_bos()):
             ids = [self._llm.token_bos()] + ids
@@ -144,7 +131,7 @@ class LlamaCppBackend(Backend):
             return None
         from .gbnf import GreedyGrammar, schema_grammar  # numpy and llama_cpp: only once a model is loaded
 
-        key = json.dumps(constraint, sort_keys=True)
+        key = json.dumps(constraint)
         if key not in self._grammars:
             self._grammars[key] = schema_grammar(constraint)  # the text is kept; each reply gets a fresh matcher
         return GreedyGrammar(self._lc, self._vocab, self._grammars[key], self._n_vocab)
@@ -157,10 +144,10 @@ class LlamaCppBackend(Backend):
         return np.ctypeslib.as_array(ptr, shape=(self._n_vocab,))
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-                 logprobs: bool = False) -> Iterator[Chunk]:
-        target = self.encode_messages(messages)
-        if len(target) + max_tokens > self.context_length:
-            raise EdgeAgentError(f"context full: {len(target)} + {max_tokens} tokens > {self.context_length}")
+                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "") -> Iterator[Chunk]:
+        forced = self._encode(prefix) if prefix else []
+        target = self.encode_messages(messages, tools) + forced
+        max_tokens = self._room(len(target), max_tokens)
         llm = self._llm
         # Keep at least one token to evaluate, so the logits we pick from belong to this prompt.
         cached = min(common_prefix(self.held_tokens, target), len(target) - 1)
@@ -203,7 +190,7 @@ class LlamaCppBackend(Backend):
             if grammar:
                 grammar.close()
         if done:
-            self._chat.remember("".join(parts), out)
+            self._chat.remember(prefix + "".join(parts), forced + out)
         yield clock.last_chunk(len(target), cached, len(out), done, scores)
 
     def reset(self) -> None:

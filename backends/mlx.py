@@ -10,8 +10,9 @@ import json
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from ..errors import BadInput, EdgeAgentError, ModelError
+from ..errors import BadInput, ModelError
 from .base import Backend, CallClock, Chunk, TokenScore, score_logits
+from .chat_template import ChatTemplate, folder_template
 from .chat_tokens import ChatTokens, common_prefix
 
 INSTALL_HINT = "the mlx backend needs mlx-lm: pip install 'edgeagent[mlx]'"
@@ -94,6 +95,9 @@ class MlxBackend(Backend):
         self.context_length = int(config.get("max_position_embeddings") or 4096)
         self._eos = {int(t) for t in self._tok.eos_token_ids}
         self._eos_text = self._tok.decode([min(self._eos)]) if self._eos else ""
+        found = folder_template(self.model_dir)
+        self._template = ChatTemplate(*found) if found else None
+        self.template_source = found[0] if found else None
         self._chat = ChatTokens(self.render, self._encode, self._eos, self._eos_text)
         self._cache: list | None = None
         self._held: list[int] = []  # exactly the tokens whose KV the prompt cache holds
@@ -101,8 +105,11 @@ class MlxBackend(Backend):
         self._matchers: dict[str, Any] = {}  # schema key -> llguidance matcher, reset per call
 
     # rendering and tokens
-    def render(self, messages: list[dict], add_generation_prompt: bool = True) -> str:
-        return self._tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=add_generation_prompt)
+    def render(self, messages: list[dict], add_generation_prompt: bool = True, tools: list[dict] | None = None) -> str:
+        if self._template is not None:
+            return self._template.render(messages, add_generation_prompt, tools)
+        return self._tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=add_generation_prompt,
+                                             tools=tools)
 
     def _encode(self, text: str) -> list[int]:
         # The template writes BOS and the other special tokens itself.
@@ -111,9 +118,9 @@ class MlxBackend(Backend):
     def count_tokens(self, text: str) -> int:
         return len(self._encode(text))
 
-    def encode_messages(self, messages: list[dict]) -> list[int]:
+    def encode_messages(self, messages: list[dict], tools: list[dict] | None = None) -> list[int]:
         """Token ids of the prompt; replies this backend generated keep their exact original ids."""
-        return self._chat.encode(messages)
+        return self._chat.encode(messages, tools)
 
     # constraints
     def _processor(self, constraint: dict) -> JsonSchemaProcessor:
@@ -122,7 +129,7 @@ class MlxBackend(Backend):
             import llguidance.hf
         except ImportError:
             raise BadInput(INSTALL_HINT) from None
-        key = json.dumps(constraint, sort_keys=True)
+        key = json.dumps(constraint)
         if key not in self._matchers:
             if self._lltok is None:  # about a second: built once per model
                 self._lltok = llguidance.hf.from_tokenizer(self._tok._tokenizer, eos_token=sorted(self._eos))
@@ -163,13 +170,13 @@ class MlxBackend(Backend):
         return cached
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-                 logprobs: bool = False) -> Iterator[Chunk]:
+                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "") -> Iterator[Chunk]:
         import numpy as np
 
         mx = self._mx
-        target = self.encode_messages(messages)
-        if len(target) + max_tokens > self.context_length:
-            raise EdgeAgentError(f"context full: {len(target)} + {max_tokens} tokens > {self.context_length}")
+        forced = self._encode(prefix) if prefix else []
+        target = self.encode_messages(messages, tools) + forced
+        max_tokens = self._room(len(target), max_tokens)
         process = self._processor(constraint) if constraint else None
         cached = self._reuse(target)
         clock = CallClock()
@@ -203,7 +210,7 @@ class MlxBackend(Backend):
             parts.append(tail)
             yield Chunk(tail)
         if done:
-            self._chat.remember("".join(parts), out)
+            self._chat.remember(prefix + "".join(parts), forced + out)
         yield clock.last_chunk(len(target), cached, len(out), done, scores)
 
     def peak_memory_bytes(self) -> int:

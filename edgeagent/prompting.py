@@ -1,36 +1,62 @@
-"""What the edge model sees: a system prompt with the tools, the task, then one turn per step."""
+"""What the edge model sees: a system prompt, the task, then one call and one result per step.
+
+Calls and results are written in the model's own tool-call format (edgeagent/callformat.py). Nothing
+here quotes an example path or value: a small model copies examples whatever the task says.
+"""
 
 from __future__ import annotations
 
-import json
-
+from .callformat import GENERIC, CallFormat
 from .tools import Tool
 
-SYSTEM = """You are a careful assistant working on the user's files in a folder called the workspace.
-Each reply is exactly one tool call as JSON: {{"tool": NAME, "args": {{...}}}}.
-Tools:
-{tools}
-Look at the files before answering. When you know the answer, call finish.
-Example: {{"tool": "read_file", "args": {{"path": "notes.md"}}}}"""
+SYSTEM = """You are a careful assistant working on the user's files. The workspace is the folder "."; \
+every path is relative to it. Work in steps, one tool call per reply: look at the files the task needs, \
+do what it asks, then call finish with a short, complete answer for the user. Do not repeat a call whose \
+result you already have."""
+
+GENERIC_CALLS = """
+Each reply is exactly one tool call as JSON: {{"tool": NAME, "args": {{ARGUMENTS}}}}. Tools:
+{tools}"""
+
+LAST_STEPS = 3  # from this many steps before the budget ends, each result says how many remain
 
 
-def system_prompt(tools: dict[str, Tool]) -> str:
+def system_prompt(tools: dict[str, Tool], fmt: CallFormat = GENERIC) -> str:
+    if fmt.declares_tools:
+        return SYSTEM  # the chat template declares the tools in the model's own words
     lines = "\n".join(f"- {t.signature()}: {t.description}" for t in tools.values())
-    return SYSTEM.format(tools=lines)
+    return SYSTEM + GENERIC_CALLS.format(tools=lines)
 
 
-def action_text(step: dict) -> str:
+def action_text(step: dict, fmt: CallFormat = GENERIC) -> str:
     """A step's action as the edge model writes it; a cloud step's tool call is shown the same way."""
     if step.get("actor") == "cloud" and step.get("tool"):
-        return json.dumps({"tool": step["tool"], "args": step["args"]}, ensure_ascii=False)
+        return fmt.render_call(step["tool"], step["args"])
     return step["output"]
 
 
-def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | None = None) -> list[dict]:
+def budget_note(idx: int, max_steps: int | None) -> str:
+    """Said after step `idx`'s result near the end of the budget; derived from stored facts, so it renders the same."""
+    if not max_steps:
+        return ""
+    left = max_steps - idx - 1
+    if left == 1:
+        return "\n\n[1 step left: the next call must be finish, with your best answer.]"
+    if 1 < left <= LAST_STEPS:
+        return f"\n\n[{left} steps left.]"
+    return ""
+
+
+def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | None = None,
+             fmt: CallFormat = GENERIC, max_steps: int | None = None) -> list[dict]:
     """The chat for the next step; it only grows, so the backend can reuse its KV cache."""
     user = f"Task: {task}" + (f"\n\nPlan (from a stronger model):\n{plan}" if plan else "")
-    msgs = [{"role": "system", "content": system_prompt(tools)}, {"role": "user", "content": user}]
+    msgs = [{"role": "system", "content": system_prompt(tools, fmt)}, {"role": "user", "content": user}]
     for s in steps:
-        msgs.append({"role": "assistant", "content": action_text(s)})
-        msgs.append({"role": "user", "content": f"Observation:\n{s['observation']}"})
+        msgs.append({"role": "assistant", "content": action_text(s, fmt)})
+        result = str(s["observation"]) + budget_note(s["idx"], max_steps)
+        if fmt.tool_role == "tool":
+            msgs.append({"role": "tool", "content": result})
+        else:
+            msgs.append({"role": "user", "content": f"Observation:\n{result}"})
     return msgs

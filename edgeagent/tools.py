@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,20 +79,88 @@ def _text(path: Path) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+MAX_SEARCH_HITS = 30
+_WALK_LIMIT = 5000  # entries looked at for near-match suggestions: a huge tree must not stall a step
+# Words a question adds around what it looks for; a line need not hold them.
+_STOPWORDS = frozenset("a an and are as at be by can did do does for from has have how i in is it its me my of on "
+                       "or our say says tell that the their there this to was what when where which who whom whose "
+                       "why will with you your".split())
+
+
+def _workspace_alias(path: str) -> str:
+    """"workspace" names the workspace itself, as the prompt calls it, unless a real entry has that name."""
+    p = path.strip()
+    for alias in ("workspace", "./workspace", "/workspace"):
+        if p == alias or p == alias + "/":
+            return "."
+        if p.startswith(alias + "/"):
+            return p[len(alias) + 1:] or "."
+    return p
+
+
+def _resolve(ctx: ToolContext, path: str) -> Path:
+    alias = _workspace_alias(path) if isinstance(path, str) else path
+    if alias != path and not (Path(ctx.workspace) / "workspace").exists():
+        path = alias
+    return resolve(ctx.workspace, path)
+
+
+def _walk(ctx: ToolContext) -> list[str]:
+    """Workspace-relative paths of files and folders (folders end in /), skipping .git and our own files."""
+    root = os.path.realpath(ctx.workspace)
+    out: list[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d != ".git")
+        rel = os.path.relpath(dirpath, root)
+        for name in [d + "/" for d in dirnames] + sorted(filenames):
+            if not name.startswith(".edgeagent-"):
+                out.append(name if rel == "." else f"{rel}/{name}")
+        if len(out) >= _WALK_LIMIT:
+            break
+    return out
+
+
+def _near(ctx: ToolContext, path: str, want_dir: bool | None = None) -> str:
+    """ "; did you mean: a, b" from the workspace's paths closest to `path` (by whole path and by name)."""
+    import difflib
+
+    entries = [e for e in _walk(ctx) if want_dir is None or e.endswith("/") == want_dir]
+    target = path.strip().strip("/").lower()
+    by_name = {e.rstrip("/").rsplit("/", 1)[-1].lower(): e for e in entries}
+    found = difflib.get_close_matches(target, [e.rstrip("/").lower() for e in entries], n=3, cutoff=0.6)
+    picks = [next(e for e in entries if e.rstrip("/").lower() == f) for f in found]
+    picks += [by_name[n] for n in difflib.get_close_matches(target.rsplit("/", 1)[-1], list(by_name), n=3, cutoff=0.6)]
+    picks = list(dict.fromkeys(picks))[:3]
+    return f"; did you mean: {', '.join(picks)}" if picks else ""
+
+
+def _entry(ctx: ToolContext, p: Path) -> str:
+    rel = relative(ctx.workspace, p)
+    if p.is_symlink() and not p.exists():
+        return f"{rel} (broken link)"
+    return f"{rel}/" if p.is_dir() else f"{rel} ({p.stat().st_size} bytes)"
+
+
 def list_dir(ctx: ToolContext, path: str) -> str:
-    d = resolve(ctx.workspace, path)
+    d = _resolve(ctx, path)
+    if d.is_file():
+        raise ToolError(f"{path} is a file, not a folder ({d.stat().st_size} bytes); read it with read_file")
     if not d.is_dir():
-        raise ToolError(f"not a directory: {path}")
+        raise ToolError(f"no such folder: {path}{_near(ctx, path, want_dir=True)}")
     entries = sorted(p for p in d.iterdir() if not p.name.startswith(".edgeagent-"))  # temp files, secrets
     if not entries:
-        return "(empty directory)"
-    return "\n".join(f"{p.name}/" if p.is_dir() else f"{p.name} ({p.stat().st_size} bytes)" for p in entries)
+        return f"{relative(ctx.workspace, d)}/ is empty"
+    # Workspace-relative names, so each can be passed back to a tool as it is.
+    return "\n".join(_entry(ctx, p) for p in entries)
 
 
 def read_file(ctx: ToolContext, path: str) -> str:
-    p = resolve(ctx.workspace, path)
+    p = _resolve(ctx, path)
+    if p.is_dir():
+        inside = ", ".join(_entry(ctx, c) for c in sorted(p.iterdir())[:20] if not c.name.startswith(".edgeagent-"))
+        raise ToolError(f"{path} is a folder, not a file; it holds: {inside or 'nothing'}")
     if not p.is_file():
-        raise ToolError(f"no such file: {path}")
+        raise ToolError(f"no such file: {path}{_near(ctx, path, want_dir=False)}")
     text = _text(p)
     if len(text) > MAX_READ_CHARS:
         return text[:MAX_READ_CHARS] + f"\n[... {len(text) - MAX_READ_CHARS} more characters not shown]"
@@ -99,28 +168,43 @@ def read_file(ctx: ToolContext, path: str) -> str:
 
 
 def write_file(ctx: ToolContext, path: str, content: str) -> str:
-    p = resolve(ctx.workspace, path)
+    p = _resolve(ctx, path)
     if p.is_dir():
-        raise ToolError(f"is a directory: {path}")
+        raise ToolError(f"{path} is a folder; give a file name inside it")
     apply_effect(ctx, p, lambda _old: content.encode())
     return f"wrote {len(content.encode())} bytes to {relative(ctx.workspace, p)}"
 
 
 def append_file(ctx: ToolContext, path: str, content: str) -> str:
-    p = resolve(ctx.workspace, path)
+    p = _resolve(ctx, path)
     if p.is_dir():
-        raise ToolError(f"is a directory: {path}")
+        raise ToolError(f"{path} is a folder; give a file name inside it")
     apply_effect(ctx, p, lambda old: (old or b"") + content.encode())
     return f"appended {len(content.encode())} bytes to {relative(ctx.workspace, p)}"
 
 
+def _words(query: str) -> list[str]:
+    words = re.findall(r"[\w.@/-]+", query.lower())
+    words = [w.strip(".-/") for w in words]
+    kept = [w for w in words if w and w not in _STOPWORDS]
+    return kept or [w for w in words if w]
+
+
+def _holds(text: str, word: str) -> bool:
+    """The word, or its stem for longer words ("owner" finds "owns", "meetings" finds "meeting")."""
+    return word in text or (len(word) > 4 and word[:-2] in text)
+
+
 def search(ctx: ToolContext, query: str, path: str = ".") -> str:
-    """Case-insensitive substring search over text files; at most 30 matching lines."""
+    """Lines holding the query: the exact phrase, else all its words in any order, else most of them.
+
+    Case-insensitive; at most MAX_SEARCH_HITS lines, best first."""
     if not query.strip():
         raise ToolError("query must not be empty")
-    root = resolve(ctx.workspace, path)
+    root = _resolve(ctx, path)
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
-    hits, needle = [], query.lower()
+    phrase, words = " ".join(query.lower().split()), _words(query)
+    ranked: list[tuple[int, int, str]] = []  # (-score, order, line)
     ws = os.path.realpath(ctx.workspace)
     for f in files:
         if ".git" in f.parts:
@@ -130,12 +214,23 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
             lines = _text(f).splitlines()
         except (ToolError, OSError):
             continue
+        name = relative(ctx.workspace, f)
         for n, line in enumerate(lines, 1):
-            if needle in line.lower():
-                hits.append(f"{relative(ctx.workspace, f)}:{n}: {line.strip()[:200]}")
-                if len(hits) >= 30:
-                    return "\n".join(hits) + "\n[more matches not shown]"
-    return "\n".join(hits) if hits else f"no matches for {query!r}"
+            low = " ".join(line.lower().split())
+            in_line = sum(1 for w in words if _holds(low, w))
+            # A word may be in the file's name ("budget" in budget.csv) but one must be on the line itself.
+            score = 2 * len(words) + 1 if phrase in low else in_line + sum(
+                1 for w in words if not _holds(low, w) and _holds(name.lower(), w))
+            if in_line and 2 * score >= len(words):
+                ranked.append((-score, len(ranked), f"{name}:{n}: {line.strip()[:200]}"))
+    if not ranked:
+        return f"no matches for {query!r}: no line holds it or most of its words; try fewer or other words"
+    ranked.sort()
+    best = -ranked[0][0]
+    note = "" if best >= len(words) else f"[no line holds all of: {', '.join(words)}; lines holding most of them]\n"
+    hits = [line for _, _, line in ranked[:MAX_SEARCH_HITS]]
+    more = "\n[more matches not shown]" if len(ranked) > MAX_SEARCH_HITS else ""
+    return note + "\n".join(hits) + more
 
 
 def finish(ctx: ToolContext, answer: str) -> str:
@@ -150,16 +245,22 @@ def ask_cloud(ctx: ToolContext, question: str) -> str:
 
 _S = {"type": "string", "maxLength": MAX_STRING}
 _P = {"type": "string", "maxLength": 200}
+_PATH = {**_P, "description": "a path relative to the workspace; \".\" is the workspace itself"}
+_CONTENT = {**_S, "description": f"the text, at most {MAX_STRING} characters; write longer text in parts with append_file"}
 
 BUILTIN_TOOLS: dict[str, Tool] = {
     t.name: t
     for t in [
-        Tool("list_dir", "list the files in a folder; \".\" is the workspace", {"path": _P}, list_dir),
-        Tool("read_file", "read a text file", {"path": _P}, read_file),
-        Tool("search", "find lines containing some text in all files", {"query": _P}, search),
-        Tool("write_file", "create or overwrite a file with content", {"path": _P, "content": _S}, write_file, True),
-        Tool("append_file", "add content to the end of a file", {"path": _P, "content": _S}, append_file, True),
-        Tool("finish", "stop and give the final answer to the user", {"answer": _S}, finish),
+        Tool("list_dir", "list the files and folders in a folder, with their paths", {"path": _PATH}, list_dir),
+        Tool("read_file", "read a text file", {"path": _PATH}, read_file),
+        Tool("search", "find the lines, in every file, that hold some words (in any order)",
+             {"query": {**_P, "description": "a few words to look for"}}, search),
+        Tool("write_file", "create or overwrite a file with content", {"path": _PATH, "content": _CONTENT},
+             write_file, True),
+        Tool("append_file", "add content to the end of a file (creating it if needed)",
+             {"path": _PATH, "content": _CONTENT}, append_file, True),
+        Tool("finish", "stop and give the final answer to the user",
+             {"answer": {**_S, "description": "the answer itself, complete, in a sentence or two"}}, finish),
     ]
 }
 
@@ -180,19 +281,13 @@ def anthropic_tools(tools: dict[str, Tool]) -> list[dict]:
 
 
 def action_schema(tools: dict[str, Tool]) -> dict:
-    """A JSON schema that admits exactly one call to one of `tools`, written compactly."""
-    variants = [
-        {
-            "type": "object",
-            "properties": {
-                "tool": {"const": t.name},
-                "args": {"type": "object", "properties": t.params, "required": list(t.params),
-                         "additionalProperties": False},
-            },
-            "required": ["tool", "args"],
-            "additionalProperties": False,
-        }
-        for t in tools.values()
-    ]
-    # llguidance extension: fixed separators, so a small model cannot wander off into whitespace.
-    return {"anyOf": variants, "x-guidance": {"whitespace_flexible": False, "key_separator": ": ", "item_separator": ", "}}
+    """A JSON schema that admits exactly one call to one of `tools` in the generic format, tool name first."""
+    from .callformat import GENERIC
+
+    return GENERIC.schema(tools.values())
+
+
+def step_token_cap(tools: list[Tool]) -> int:
+    """Tokens a step may generate: room for the longest call these tools admit (a token per character, at worst)."""
+    longest = max(sum(p.get("maxLength", 200) for p in t.params.values()) for t in tools)
+    return 64 + longest

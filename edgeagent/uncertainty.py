@@ -10,7 +10,7 @@ from .backends.base import TokenScore
 # entropy: at the first token of the tool name, the action's first real choice (under the grammar the
 # literal first token is always "{"); nll: the mean negative log-probability of every action token.
 MEASURES = ("entropy", "nll")
-_TOOL_VALUE = re.compile(r'"tool"\s*:\s*"')
+_TOOL_VALUE = re.compile(r'"(?:tool|name)"\s*:\s*"')  # generic and Hermes-style calls
 
 
 def action_scores(scores: Sequence[TokenScore] | None) -> dict[str, float | None]:

@@ -218,7 +218,7 @@ def test_search_does_not_read_through_symlinks_leaving_the_workspace(hostile_box
     ws, _ = hostile_box
     (ws / "visible.txt").write_text("nothing secret here\n")
     out = search(ToolContext(ws), "TOP-SECRET")
-    assert out == "no matches for 'TOP-SECRET'"
+    assert out.startswith("no matches for 'TOP-SECRET'")
     assert search(ToolContext(ws), "secret") == "visible.txt:1: nothing secret here"
 
 

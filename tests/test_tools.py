@@ -49,22 +49,34 @@ def _sha(b: bytes) -> str:
 
 # list_dir
 
-def test_list_dir_lists_dirs_and_files_with_sizes_sorted(ws):
+def test_list_dir_lists_workspace_relative_paths_with_sizes_sorted(ws):
     assert list_dir(ctx(ws), ".") == "docs/\nempty/\nnotes.md (28 bytes)"
-    assert list_dir(ctx(ws), "docs") == "plan.txt (23 bytes)"
+    # Names come back as paths a tool can take as they are, not relative to the listed folder.
+    assert list_dir(ctx(ws), "docs") == "docs/plan.txt (23 bytes)"
+    assert read_file(ctx(ws), list_dir(ctx(ws), "docs").split(" (")[0]).startswith("step one")
 
 
-def test_list_dir_empty_and_errors(ws):
-    assert list_dir(ctx(ws), "empty") == "(empty directory)"
-    with pytest.raises(ToolError, match="not a directory"):
+def test_list_dir_says_a_file_is_not_a_folder_and_a_missing_path_does_not_exist(ws):
+    assert list_dir(ctx(ws), "empty") == "empty/ is empty"
+    with pytest.raises(ToolError, match=r"notes.md is a file, not a folder \(28 bytes\); read it with read_file"):
         list_dir(ctx(ws), "notes.md")
-    with pytest.raises(ToolError, match="not a directory"):
+    with pytest.raises(ToolError, match="no such folder: missing$"):
         list_dir(ctx(ws), "missing")
+    with pytest.raises(ToolError, match="no such folder: doc; did you mean: docs/"):
+        list_dir(ctx(ws), "doc")
+
+
+def test_the_workspace_may_be_called_workspace_unless_a_real_entry_has_that_name(ws):
+    assert list_dir(ctx(ws), "workspace") == list_dir(ctx(ws), ".")
+    assert list_dir(ctx(ws), "/workspace/") == list_dir(ctx(ws), ".")
+    assert read_file(ctx(ws), "workspace/notes.md") == read_file(ctx(ws), "notes.md")
+    (ws / "workspace").mkdir()
+    assert list_dir(ctx(ws), "workspace") == "workspace/ is empty"
 
 
 def test_list_dir_hides_leftover_temp_files_from_atomic_writes(ws):
     (ws / "empty" / ".edgeagent-abc123").write_text("half")
-    assert list_dir(ctx(ws), "empty") == "(empty directory)"
+    assert list_dir(ctx(ws), "empty") == "empty/ is empty"
 
 
 # read_file
@@ -74,10 +86,22 @@ def test_read_file_returns_text(ws):
     assert read_file(ctx(ws), "docs/plan.txt") == "step one\nALICE reviews\n"
 
 
+def test_read_file_missing_file_suggests_near_names(ws):
+    with pytest.raises(ToolError, match="no such file: note.md; did you mean: notes.md"):
+        read_file(ctx(ws), "note.md")
+    with pytest.raises(ToolError, match="no such file: plan.txt; did you mean: docs/plan.txt"):
+        read_file(ctx(ws), "plan.txt")
+
+
+def test_read_file_on_a_folder_says_what_it_holds(ws):
+    with pytest.raises(ToolError, match=r"docs is a folder, not a file; it holds: docs/plan.txt \(23 bytes\)"):
+        read_file(ctx(ws), "docs")
+
+
 def test_read_file_missing_or_directory(ws):
     with pytest.raises(ToolError, match="no such file"):
         read_file(ctx(ws), "nope.txt")
-    with pytest.raises(ToolError, match="no such file"):
+    with pytest.raises(ToolError, match="is a folder"):
         read_file(ctx(ws), "docs")
 
 
@@ -119,9 +143,9 @@ def test_write_file_creates_parents_and_overwrites(ws):
 
 
 def test_write_and_append_refuse_a_directory(ws):
-    with pytest.raises(ToolError, match="is a directory"):
+    with pytest.raises(ToolError, match="is a folder; give a file name inside it"):
         write_file(ctx(ws), "docs", "x")
-    with pytest.raises(ToolError, match="is a directory"):
+    with pytest.raises(ToolError, match="is a folder; give a file name inside it"):
         append_file(ctx(ws), "docs", "x")
     assert (ws / "docs" / "plan.txt").read_text() == "step one\nALICE reviews\n"
 
@@ -141,7 +165,7 @@ def test_search_is_case_insensitive_with_path_and_line(ws):
 
 
 def test_search_no_match_and_empty_query(ws):
-    assert search(ctx(ws), "zebra") == "no matches for 'zebra'"
+    assert search(ctx(ws), "zebra").startswith("no matches for 'zebra'")
     with pytest.raises(ToolError, match="empty"):
         search(ctx(ws), "   ")
 
@@ -162,6 +186,27 @@ def test_search_caps_matches_at_30(ws):
     assert out[0] == "many.txt:1: needle 0"
     assert out[29] == "many.txt:30: needle 29"
     assert out[-1] == "[more matches not shown]"
+
+
+def test_search_finds_the_words_in_any_order(ws):
+    (ws / "team.md").write_text("Intro\nPriya owns the budget spreadsheet.\nThe budget is tight.\n")
+    out = search(ctx(ws), "budget spreadsheet owner")
+    assert out.splitlines()[0] == "team.md:2: Priya owns the budget spreadsheet."  # "owner" finds "owns"
+    assert "tight" not in out  # one word of three is not enough
+    assert search(ctx(ws), "Who owns the spreadsheet?") == "team.md:2: Priya owns the budget spreadsheet."
+
+
+def test_search_with_no_line_holding_every_word_shows_the_closest_and_says_so(ws):
+    (ws / "team.md").write_text("Priya owns the budget spreadsheet.\n")
+    out = search(ctx(ws), "budget spreadsheet deadline")
+    assert out.splitlines() == ["[no line holds all of: budget, spreadsheet, deadline; lines holding most of them]",
+                                "team.md:1: Priya owns the budget spreadsheet."]
+
+
+def test_search_does_not_list_every_line_of_a_file_named_like_the_query(ws):
+    assert search(ctx(ws), "plan").startswith("no matches")  # only the file's name (docs/plan.txt) says "plan"
+    # The name helps rank a line that holds another of the words.
+    assert search(ctx(ws), "plan alice").splitlines() == ["docs/plan.txt:2: ALICE reviews", "notes.md:3: Call Alice"]
 
 
 def test_search_within_a_path(ws):

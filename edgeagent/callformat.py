@@ -1,0 +1,107 @@
+"""Tool-call formats: how a model writes a call and reads a result, in the syntax it was trained on.
+
+A model whose chat template declares tools (Qwen2.5/3, Hermes-style `<tool_call>` templates) gets the
+tools through that template, writes `<tool_call>\n{"name": ..., "arguments": {...}}\n</tool_call>` and
+reads results as `tool` turns. Any other model gets the generic format: one JSON object with the tool
+name first. Either way decoding is constrained to the JSON inside the call, name before arguments.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Iterable
+
+from .tools import Tool
+
+
+class FormatError(Exception):
+    """The model's reply is not a valid tool call."""
+
+
+@dataclass(frozen=True)
+class CallFormat:
+    name: str
+    name_key: str  # the JSON field holding the tool name; always written first
+    args_key: str  # the JSON field holding the arguments object
+    prefix: str = ""  # forced at the start of every reply (the call tag), so the model never chats instead
+    suffix: str = ""  # closes the call after the JSON
+    tool_role: str = "user"  # the role of the turn that carries a tool's result
+    declares_tools: bool = False  # tools go to the chat template (tools=...) rather than the system prompt
+
+    def schema(self, tools: Iterable[Tool]) -> dict:
+        """A JSON schema admitting one call to one of `tools`, name first; dict order is kept by every backend."""
+        variants = [
+            {
+                "type": "object",
+                "properties": {
+                    self.name_key: {"const": t.name},
+                    self.args_key: {"type": "object", "properties": t.params, "required": list(t.params),
+                                    "additionalProperties": False},
+                },
+                "required": [self.name_key, self.args_key],
+                "additionalProperties": False,
+            }
+            for t in tools
+        ]
+        # llguidance extension: fixed separators, so a small model cannot wander off into whitespace.
+        return {"anyOf": variants,
+                "x-guidance": {"whitespace_flexible": False, "key_separator": ": ", "item_separator": ", "}}
+
+    def render_call(self, tool: str, args: dict) -> str:
+        """A call exactly as this format's model writes it (for steps another actor took)."""
+        body = json.dumps({self.name_key: tool, self.args_key: args}, ensure_ascii=False)
+        return f"{self.prefix}{body}{self.suffix}"
+
+    def parse(self, text: str, finish_reason: str | None, tools: dict[str, Tool]) -> tuple[str, dict]:
+        """(tool, args) from a reply; FormatError says what is wrong, in words the model can act on."""
+        if finish_reason == "length":
+            raise FormatError("the reply was cut off before the tool call was complete; write shorter "
+                              "content, or write it in parts with append_file")
+        body = text.strip()
+        if self.prefix.strip():
+            body = body.removeprefix(self.prefix.strip())
+        if self.suffix.strip():
+            body = body.removesuffix(self.suffix.strip())
+        try:
+            # strict=False: raw control characters inside strings, which every grammar here admits.
+            action = json.loads(body.strip(), strict=False)
+        except json.JSONDecodeError as e:
+            raise FormatError(f"not JSON ({e.msg} at character {e.pos})") from None
+        if not isinstance(action, dict) or not isinstance(action.get(self.args_key), dict):
+            raise FormatError(f'expected {{"{self.name_key}": NAME, "{self.args_key}": {{...}}}}')
+        name = action.get(self.name_key)
+        tool = tools.get(name) if isinstance(name, str) else None  # a list or dict here is unhashable
+        if tool is None:
+            raise FormatError(f"unknown tool {name!r}; tools: {', '.join(tools)}")
+        args = action[self.args_key]
+        missing, extra = set(tool.params) - set(args), set(args) - set(tool.params)
+        if missing or extra:
+            raise FormatError(f"{tool.name} takes ({', '.join(tool.params)}); missing {sorted(missing)}, "
+                              f"unexpected {sorted(extra)}")
+        bad = [k for k, v in args.items() if not isinstance(v, str)]
+        if bad:
+            raise FormatError(f"arguments {bad} must be strings")
+        return tool.name, args
+
+
+GENERIC = CallFormat("generic", "tool", "args")
+HERMES = CallFormat("hermes", "name", "arguments", prefix="<tool_call>\n", suffix="\n</tool_call>",
+                    tool_role="tool", declares_tools=True)
+FORMATS = {f.name: f for f in (GENERIC, HERMES)}
+
+
+def format_for_template(template: str | None) -> CallFormat:
+    """The call format a chat template was trained with; generic when it has no tool support we know."""
+    if template and "<tool_call>" in template and "tools" in template and "tool_response" in template:
+        return HERMES
+    return GENERIC
+
+
+def template_tools(tools: Iterable[Tool]) -> list[dict]:
+    """Tools in the shape Hugging Face chat templates expect (`tools=` of apply_chat_template)."""
+    return [{"type": "function", "function": {
+        "name": t.name, "description": t.description,
+        "parameters": {"type": "object", "properties": {k: {kk: vv for kk, vv in v.items() if kk != "maxLength"}
+                                                        for k, v in t.params.items()},
+                       "required": list(t.params)}}} for t in tools]

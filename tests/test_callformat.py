@@ -1,0 +1,196 @@
+"""Tool calls in the model's own format: detection, name-first schemas, parsing, and the loop around them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from edgeagent.agent import Agent
+from edgeagent.backends.chat_template import ChatTemplate
+from edgeagent.backends.chat_tokens import ChatTokens
+from edgeagent.backends.scripted import ScriptedBackend
+from edgeagent.callformat import GENERIC, HERMES, FormatError, format_for_template, template_tools
+from edgeagent.store import Store
+from edgeagent.strategies import EdgeOnly
+from edgeagent.tools import BUILTIN_TOOLS, MAX_STRING
+
+# A Hermes-style template written for these tests: tools declared in the system turn, calls in
+# <tool_call> tags, results in <tool_response> inside a user turn (the shape Qwen2.5's template has).
+HERMES_TEMPLATE = """{%- if tools %}<|im_start|>system
+{{ messages[0].content if messages[0].role == 'system' else '' }}
+
+# Tools
+<tools>
+{% for t in tools %}{{ t | tojson }}
+{% endfor %}</tools>
+Answer with <tool_call>
+{"name": <function-name>, "arguments": <args-json-object>}
+</tool_call><|im_end|>
+{% endif %}
+{%- for m in messages %}
+{%- if m.role == 'system' and tools %}
+{%- elif m.role == 'tool' %}<|im_start|>user
+<tool_response>
+{{ m.content }}
+</tool_response><|im_end|>
+{% else %}<|im_start|>{{ m.role }}
+{{ m.content }}<|im_end|>
+{% endif %}
+{%- endfor %}
+{%- if add_generation_prompt %}<|im_start|>assistant
+{% endif %}"""
+
+CHATML = """{% for m in messages %}<|im_start|>{{ m.role }}
+{{ m.content }}<|im_end|>
+{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant
+{% endif %}"""
+
+
+def test_a_template_with_tool_call_tags_gets_the_hermes_format_and_others_the_generic_one():
+    assert format_for_template(HERMES_TEMPLATE) is HERMES
+    assert format_for_template(CHATML) is GENERIC
+    assert format_for_template(None) is GENERIC
+
+
+@pytest.mark.parametrize("fmt", [GENERIC, HERMES])
+def test_schemas_put_the_tool_name_before_the_arguments_even_as_json_text(fmt):
+    schema = fmt.schema(BUILTIN_TOOLS.values())
+    for variant in schema["anyOf"]:
+        assert list(variant["properties"]) == [fmt.name_key, fmt.args_key]
+    text = json.dumps(schema)  # what ORT GenAI's guidance receives
+    assert text.index(f'"{fmt.name_key}"') < text.index(f'"{fmt.args_key}"')
+    write = next(v for v in schema["anyOf"] if v["properties"][fmt.name_key]["const"] == "write_file")
+    assert list(write["properties"][fmt.args_key]["properties"]) == ["path", "content"]
+
+
+def test_hermes_calls_round_trip_and_keep_their_tags():
+    text = HERMES.render_call("write_file", {"path": "a.md", "content": "x"})
+    assert text == '<tool_call>\n{"name": "write_file", "arguments": {"path": "a.md", "content": "x"}}\n</tool_call>'
+    assert HERMES.parse(text, "stop", BUILTIN_TOOLS) == ("write_file", {"path": "a.md", "content": "x"})
+    # Without the closing tag (cut at the grammar's end) it is still the same call.
+    assert HERMES.parse(text.removesuffix("\n</tool_call>"), "stop", BUILTIN_TOOLS)[0] == "write_file"
+
+
+def test_whatever_the_grammar_admits_the_parser_accepts_raw_line_breaks_in_strings():
+    raw = '{"tool": "write_file", "args": {"path": "a.md", "content": "line one\r\nline two\ttab"}}'
+    assert GENERIC.parse(raw, "stop", BUILTIN_TOOLS)[1]["content"] == "line one\r\nline two\ttab"
+
+
+@pytest.mark.parametrize("text,match", [
+    ('<tool_call>\n{"tool": "finish", "args": {"answer": "x"}}\n</tool_call>', "expected"),
+    ('<tool_call>\n{"name": "finish", "arguments": {"answer": "x"}', "not JSON"),
+    ('{"name": "rm", "arguments": {}}', "unknown tool"),
+    ('{"name": "finish", "arguments": {"answer": 1}}', "must be strings"),
+])
+def test_hermes_parse_rejects_with_a_reason(text, match):
+    with pytest.raises(FormatError, match=match):
+        HERMES.parse(text, "stop", BUILTIN_TOOLS)
+
+
+def test_a_cut_off_call_tells_the_model_how_to_write_long_content():
+    with pytest.raises(FormatError, match="append_file"):
+        HERMES.parse('{"name": "write_file", "arguments": {"path": "a", "content": "abc', "length", BUILTIN_TOOLS)
+
+
+def test_template_tools_declare_every_tool_with_its_required_arguments():
+    declared = template_tools(BUILTIN_TOOLS.values())
+    assert [d["function"]["name"] for d in declared] == list(BUILTIN_TOOLS)
+    write = declared[[d["function"]["name"] for d in declared].index("write_file")]["function"]
+    assert write["parameters"]["required"] == ["path", "content"]
+    assert "description" in write["parameters"]["properties"]["path"]
+
+
+def test_chat_tokens_keep_generated_ids_when_a_closing_tag_follows_the_reply():
+    """A reply generated after a forced prefix, then closed by a tag, renders back with its own ids."""
+    template = ChatTemplate(HERMES_TEMPLATE)
+    encode = lambda text: [ord(c) for c in text]  # noqa: E731 - a character tokenizer
+    chat = ChatTokens(template.render, encode, eos={0}, eos_text="")
+    base = [{"role": "system", "content": "S"}, {"role": "user", "content": "T"}]
+    prompt = chat.encode(base, tools=None)
+    gen_ids = [10_000 + i for i in range(5)]  # ids no character encoding produces
+    reply = HERMES.prefix + "{...}"
+    chat.remember(reply, encode(HERMES.prefix) + gen_ids + [0])
+    later = chat.encode(base + [{"role": "assistant", "content": reply + HERMES.suffix},
+                                {"role": "tool", "content": "R"}])
+    held = prompt + encode(HERMES.prefix) + gen_ids
+    assert later[:len(held)] == held  # the whole earlier context, the reply's own ids included, is reused
+    assert 0 not in later  # the generation's end token is not where the rendered reply ends
+
+
+def _run(tmp_path, replies, max_steps=6, template=HERMES_TEMPLATE, files=None):
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    for name, text in (files or {"notes.md": "The review is on Friday.\n"}).items():
+        (ws / name).write_text(text)
+    store = Store(tmp_path / "db" / "edgeagent.db")
+    backend = ScriptedBackend([json.dumps(r) for r in replies], template=template)
+    prompts: list[str] = []
+    real = backend.generate
+
+    def spy(messages, **kw):
+        prompts.append(backend.render(messages, tools=kw.get("tools")) + kw.get("prefix", ""))
+        return real(messages, **kw)
+
+    backend.generate = spy
+    run_id = store.create_run(task="When is the review?", workspace=str(ws), strategy="edge", model="scripted",
+                              backend="scripted", max_steps=max_steps)
+    run = Agent(store, backend, EdgeOnly()).run(run_id)
+    return run, store.steps(run_id), backend, prompts
+
+
+def test_the_agent_speaks_the_templates_format_end_to_end(tmp_path):
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    done = {"name": "finish", "arguments": {"answer": "Friday"}}
+    run, steps, backend, prompts = _run(tmp_path, [read, done])
+    assert run["status"] == "done" and run["answer"] == "Friday"
+    assert steps[0]["output"] == HERMES.render_call("read_file", {"path": "notes.md"})
+    assert "# Tools" in prompts[0] and '"name": "write_file"' in prompts[0]
+    assert prompts[0].endswith("<|im_start|>assistant\n<tool_call>\n")  # the call tag is forced, not chosen
+    assert ('<tool_call>\n{"name": "read_file", "arguments": {"path": "notes.md"}}\n</tool_call><|im_end|>\n'
+            '<|im_start|>user\n<tool_response>\nThe review is on Friday.\n') in prompts[1]
+    assert prompts[1].startswith(prompts[0][:-len("<|im_start|>assistant\n<tool_call>\n")])  # history only grows
+    assert all(c["prefix"] == HERMES.prefix and c["tools"] for c in backend.call_kwargs)
+
+
+def test_a_repeated_identical_action_is_answered_with_a_note_not_the_same_content(tmp_path):
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    done = {"name": "finish", "arguments": {"answer": "Friday"}}
+    _, steps, _, _ = _run(tmp_path, [read, read, done])
+    assert steps[1]["observation"].startswith("You already called read_file with these arguments at step 0")
+    assert "Friday" not in steps[1]["observation"]
+
+
+def test_a_repeat_after_a_write_runs_again_because_the_file_may_have_changed(tmp_path):
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    write = {"name": "append_file", "arguments": {"path": "notes.md", "content": "Moved to Monday.\n"}}
+    done = {"name": "finish", "arguments": {"answer": "Monday"}}
+    _, steps, _, _ = _run(tmp_path, [read, write, read, done])
+    assert steps[2]["ok"] == 1 and "Moved to Monday." in steps[2]["observation"]
+
+
+def test_the_last_steps_say_how_many_remain_and_the_last_may_only_finish(tmp_path):
+    reads = [{"name": "search", "arguments": {"query": f"word{i}"}} for i in range(3)]
+    done = {"name": "finish", "arguments": {"answer": "best guess"}}
+    run, steps, backend, prompts = _run(tmp_path, reads + [done], max_steps=4)
+    assert run["status"] == "done" and run["answer"] == "best guess"
+    assert "[2 steps left.]" in prompts[2]
+    assert "[1 step left: the next call must be finish" in prompts[3]
+    last = backend.call_kwargs[3]["constraint"]["anyOf"]
+    assert [v["properties"]["name"]["const"] for v in last] == ["finish"]
+    assert len(backend.call_kwargs[0]["constraint"]["anyOf"]) == len(BUILTIN_TOOLS)
+
+
+def test_a_step_may_generate_a_whole_file_of_the_longest_content_the_grammar_admits(tmp_path):
+    done = {"name": "finish", "arguments": {"answer": "ok"}}
+    _, _, backend, _ = _run(tmp_path, [done])
+    assert backend.call_kwargs[0]["max_tokens"] > MAX_STRING
+
+
+def test_the_generic_format_for_a_template_without_tools(tmp_path):
+    run, steps, backend, prompts = _run(tmp_path, [{"tool": "finish", "args": {"answer": "Friday"}}],
+                                        template=CHATML)
+    assert run["answer"] == "Friday"
+    assert backend.call_kwargs[0]["prefix"] == "" and backend.call_kwargs[0]["tools"] is None
+    assert '{"tool": NAME, "args": {ARGUMENTS}}' in prompts[0]
+    assert "notes.md" not in prompts[0]  # no example path a small model could parrot
