@@ -101,13 +101,14 @@ class Backend(ABC):
     @abstractmethod
     def generate(
         self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-        logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "",
+        logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "", suffix: str = "",
     ) -> Iterator[Chunk]:
         """Stream a reply; `constraint` is a JSON schema the output must match; `logprobs` fills the last chunk's scores.
 
         `prefix` is text the reply is forced to start with (a call tag): it is prompt, not output, and the
-        streamed text excludes it. A later prompt whose assistant turn starts with prefix + output reuses
-        the exact ids, so KV reuse survives a closing tag added after generation."""
+        streamed text excludes it. `suffix` is literal text the constrained reply must end with after the
+        JSON (the closing tag); it is part of the grammar and of the output. A later prompt whose assistant
+        turn starts with prefix + output reuses the exact ids."""
 
     context_length: int = 0
 
@@ -141,3 +142,10 @@ def score_logits(logits, token: int, text: str) -> TokenScore:
     shifted = x - x.max()
     logp = shifted - np.log(np.exp(shifted).sum())
     return TokenScore(text, float(logp[token]), float(-(np.exp(logp) * logp).sum()))
+
+
+def lark_grammar(schema: dict, suffix: str) -> str:
+    """A llguidance Lark grammar: the JSON schema, then `suffix` literally (ORT GenAI and MLX use it)."""
+    import json
+
+    return f"start: call {json.dumps(suffix)}\ncall: %json {json.dumps(schema)}\n"

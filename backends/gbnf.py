@@ -25,11 +25,16 @@ def _flat_repetition(m: re.Match) -> str:
     return f"{name}{{0,{opens}}}" + ")?" * (closes - opens)
 
 
-def schema_grammar(schema: dict) -> str:
-    """GBNF for a JSON schema: llama-cpp-python's converter, with bounded repetitions written flat."""
+def schema_grammar(schema: dict, suffix: str = "") -> str:
+    """GBNF for a JSON schema, then `suffix` literally: llama-cpp-python's converter, bounded repetitions flat."""
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
-    return _NESTED_OPTIONAL.sub(_flat_repetition, json_schema_to_gbnf(json.dumps(schema)))
+    gbnf = _NESTED_OPTIONAL.sub(_flat_repetition, json_schema_to_gbnf(json.dumps(schema)))
+    if suffix:
+        # The call's closing tag is part of the grammar, so a token like `}}\n` that runs into it is allowed.
+        gbnf = re.sub(r"^root ::=", "edgeagent-call ::=", gbnf, count=1, flags=re.M)
+        gbnf += f"\nroot ::= edgeagent-call {json.dumps(suffix)}\n"
+    return gbnf
 
 
 class GreedyGrammar:

@@ -126,14 +126,14 @@ class LlamaCppBackend(Backend):
         return [int(t) for t in self._llm.input_ids[: self._llm.n_tokens]]
 
     # generation
-    def _grammar(self, constraint: dict | None) -> GreedyGrammar | None:
+    def _grammar(self, constraint: dict | None, suffix: str = "") -> GreedyGrammar | None:
         if not constraint:
             return None
         from .gbnf import GreedyGrammar, schema_grammar  # numpy and llama_cpp: only once a model is loaded
 
-        key = json.dumps(constraint)
+        key = json.dumps([constraint, suffix])
         if key not in self._grammars:
-            self._grammars[key] = schema_grammar(constraint)  # the text is kept; each reply gets a fresh matcher
+            self._grammars[key] = schema_grammar(constraint, suffix)  # the text is kept; each reply gets a fresh matcher
         return GreedyGrammar(self._lc, self._vocab, self._grammars[key], self._n_vocab)
 
     def _logits_row(self):
@@ -144,14 +144,15 @@ class LlamaCppBackend(Backend):
         return np.ctypeslib.as_array(ptr, shape=(self._n_vocab,))
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "") -> Iterator[Chunk]:
+                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "",
+                 suffix: str = "") -> Iterator[Chunk]:
         forced = self._encode(prefix) if prefix else []
         target = self.encode_messages(messages, tools) + forced
         max_tokens = self._room(len(target), max_tokens)
         llm = self._llm
         # Keep at least one token to evaluate, so the logits we pick from belong to this prompt.
         cached = min(common_prefix(self.held_tokens, target), len(target) - 1)
-        grammar = self._grammar(constraint)
+        grammar = self._grammar(constraint, suffix)
         out: list[int] = []
         parts: list[str] = []
         scores: list[TokenScore] | None = [] if logprobs else None

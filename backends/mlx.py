@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..errors import BadInput, ModelError
-from .base import Backend, CallClock, Chunk, TokenScore, score_logits
+from .base import Backend, CallClock, Chunk, TokenScore, lark_grammar, score_logits
 from .chat_template import ChatTemplate, folder_template
 from .chat_tokens import ChatTokens, common_prefix
 
@@ -123,17 +123,18 @@ class MlxBackend(Backend):
         return self._chat.encode(messages, tools)
 
     # constraints
-    def _processor(self, constraint: dict) -> JsonSchemaProcessor:
+    def _processor(self, constraint: dict, suffix: str = "") -> JsonSchemaProcessor:
         try:
             import llguidance
             import llguidance.hf
         except ImportError:
             raise BadInput(INSTALL_HINT) from None
-        key = json.dumps(constraint)
+        key = json.dumps([constraint, suffix])
         if key not in self._matchers:
             if self._lltok is None:  # about a second: built once per model
                 self._lltok = llguidance.hf.from_tokenizer(self._tok._tokenizer, eos_token=sorted(self._eos))
-            grammar = llguidance.LLMatcher.grammar_from_json_schema(constraint)
+            grammar = (llguidance.LLMatcher.grammar_from_lark(lark_grammar(constraint, suffix)) if suffix
+                       else llguidance.LLMatcher.grammar_from_json_schema(constraint))
             matcher = llguidance.LLMatcher(self._lltok, grammar, log_level=0)
             if matcher.is_error():
                 raise BadInput(f"constraint schema: {matcher.get_error()}")
@@ -170,14 +171,15 @@ class MlxBackend(Backend):
         return cached
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "") -> Iterator[Chunk]:
+                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "",
+                 suffix: str = "") -> Iterator[Chunk]:
         import numpy as np
 
         mx = self._mx
         forced = self._encode(prefix) if prefix else []
         target = self.encode_messages(messages, tools) + forced
         max_tokens = self._room(len(target), max_tokens)
-        process = self._processor(constraint) if constraint else None
+        process = self._processor(constraint, suffix) if constraint else None
         cached = self._reuse(target)
         clock = CallClock()
         logits = self._feed(target[cached:])

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import BadInput, ModelError
-from .base import Backend, CallClock, Chunk, TokenScore, score_logits
+from .base import Backend, CallClock, Chunk, TokenScore, lark_grammar, score_logits
 from .chat_template import ChatTemplate, folder_template
 from .chat_tokens import ChatTokens, common_prefix
 
@@ -55,6 +55,7 @@ class OnnxGenAIBackend(Backend):
         self._eos_text = self._tok.decode([min(self._eos)]) if self._eos else ""
         self._gen = None
         self._gen_key: str | None = None
+        self._guidance: dict[str, tuple[str, str]] = {}  # key -> (guidance type, grammar text)
         self._held: list[int] = []  # exactly the tokens whose KV the live generator holds
         found = folder_template(self.model_dir)
         self._template = ChatTemplate(*found) if found else None
@@ -82,20 +83,24 @@ class OnnxGenAIBackend(Backend):
         params = self._og.GeneratorParams(self._model)
         params.set_search_options(max_length=self.context_length, do_sample=False)
         if key:
-            params.set_guidance("json_schema", key)
+            params.set_guidance(*self._guidance[key])
         self._gen = self._og.Generator(self._model, params)
         self._gen_key = key
         self._held = []
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "") -> Iterator[Chunk]:
+                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "",
+                 suffix: str = "") -> Iterator[Chunk]:
         import numpy as np
 
         forced = self._encode(prefix) if prefix else []
         target = self.encode_messages(messages, tools) + forced
         max_tokens = self._room(len(target), max_tokens)
         # Key order kept: the guidance grammar writes properties in schema order (tool name first).
-        key = json.dumps(constraint) if constraint else None
+        key = json.dumps([constraint, suffix]) if constraint else None
+        if key and key not in self._guidance:
+            self._guidance[key] = (("lark_grammar", lark_grammar(constraint, suffix)) if suffix
+                                   else ("json_schema", json.dumps(constraint)))
         if self._gen is None or key != self._gen_key:
             self._fresh_generator(key)
         # Keep at least one token to append, so the next logits are computed fresh after a rewind.

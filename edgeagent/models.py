@@ -24,6 +24,7 @@ from .store import now
 
 MANIFEST = "edgeagent-model.json"
 DEFAULT_MODEL = "smollm2-135m"
+SMOKE_MODEL = "smollm2-135m"  # the fastest catalog model: tests and smoke runs, whatever the default is
 HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> HF folder
 CONVERT_MODULES = HF_MODULES + ["onnx", "onnx_ir"]  # ... -> int4 ONNX
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from .callformat import GENERIC, CallFormat
 from .tools import Tool
 
-SYSTEM = """You are a careful assistant working on the user's files. The workspace is the folder "."; \
-every path is relative to it. Work in steps, one tool call per reply: look at the files the task needs, \
-do what it asks, then call finish with a short, complete answer for the user. Do not repeat a call whose \
-result you already have."""
+SYSTEM = """You are a careful assistant working on the user's files in their workspace folder. Paths are \
+relative to the workspace: a file at its top is named by its file name alone. Work in steps, one tool call \
+per reply: look at the files the task needs, do what it asks, then call finish with a short, complete \
+answer for the user. Do not repeat a call whose result you already have."""
 
 GENERIC_CALLS = """
 Each reply is exactly one tool call as JSON: {{"tool": NAME, "args": {{ARGUMENTS}}}}. Tools:

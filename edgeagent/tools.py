@@ -102,7 +102,12 @@ def _resolve(ctx: ToolContext, path: str) -> Path:
     alias = _workspace_alias(path) if isinstance(path, str) else path
     if alias != path and not (Path(ctx.workspace) / "workspace").exists():
         path = alias
-    return resolve(ctx.workspace, path)
+    try:
+        return resolve(ctx.workspace, path)
+    except ToolError as e:
+        if isinstance(path, str) and os.path.isabs(path):  # a guessed absolute path: show what there is instead
+            raise ToolError(f"{e}{_near(ctx, path)}") from None
+        raise
 
 
 def _walk(ctx: ToolContext) -> list[str]:
@@ -131,7 +136,10 @@ def _near(ctx: ToolContext, path: str, want_dir: bool | None = None) -> str:
     picks = [next(e for e in entries if e.rstrip("/").lower() == f) for f in found]
     picks += [by_name[n] for n in difflib.get_close_matches(target.rsplit("/", 1)[-1], list(by_name), n=3, cutoff=0.6)]
     picks = list(dict.fromkeys(picks))[:3]
-    return f"; did you mean: {', '.join(picks)}" if picks else ""
+    if picks:
+        return f"; did you mean: {', '.join(picks)}"
+    top = [e for e in entries if "/" not in e.rstrip("/")] or [e for e in _walk(ctx) if "/" not in e.rstrip("/")]
+    return f"; the workspace holds: {', '.join(top[:20])}" if top else "; the workspace is empty"
 
 
 def _entry(ctx: ToolContext, p: Path) -> str:
@@ -190,9 +198,15 @@ def _words(query: str) -> list[str]:
     return kept or [w for w in words if w]
 
 
+_SUFFIXES = ("ings", "ing", "ers", "er", "ed", "es", "s")
+
+
 def _holds(text: str, word: str) -> bool:
-    """The word, or its stem for longer words ("owner" finds "owns", "meetings" finds "meeting")."""
-    return word in text or (len(word) > 4 and word[:-2] in text)
+    """The word, or its stem when it ends in a common suffix ("owner" finds "owns", "meetings" "meeting")."""
+    if word in text:
+        return True
+    stem = next((word[:-len(x)] for x in _SUFFIXES if word.endswith(x) and len(word) - len(x) >= 3), None)
+    return stem is not None and stem in text
 
 
 def search(ctx: ToolContext, query: str, path: str = ".") -> str:
@@ -224,7 +238,10 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
             if in_line and 2 * score >= len(words):
                 ranked.append((-score, len(ranked), f"{name}:{n}: {line.strip()[:200]}"))
     if not ranked:
-        return f"no matches for {query!r}: no line holds it or most of its words; try fewer or other words"
+        named = [e for e in _walk(ctx) if not e.endswith("/") and any(_holds(e.lower(), w) for w in words)]
+        hint = f"; files whose names hold some of the words: {', '.join(named[:10])}" if named else \
+            "; try fewer or other words"
+        return f"no matches for {query!r}: no line holds it or most of its words{hint}"
     ranked.sort()
     best = -ranked[0][0]
     note = "" if best >= len(words) else f"[no line holds all of: {', '.join(words)}; lines holding most of them]\n"
@@ -245,7 +262,8 @@ def ask_cloud(ctx: ToolContext, question: str) -> str:
 
 _S = {"type": "string", "maxLength": MAX_STRING}
 _P = {"type": "string", "maxLength": 200}
-_PATH = {**_P, "description": "a path relative to the workspace; \".\" is the workspace itself"}
+# No quotes inside descriptions: a small model copies the escaped \" into its own arguments.
+_PATH = {**_P, "description": "a file or folder path relative to the workspace (the workspace itself is .)"}
 _CONTENT = {**_S, "description": f"the text, at most {MAX_STRING} characters; write longer text in parts with append_file"}
 
 BUILTIN_TOOLS: dict[str, Tool] = {

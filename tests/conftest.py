@@ -45,7 +45,7 @@ def embedded_model() -> Path:
     old = os.environ.get("EDGEAGENT_MODELS")
     os.environ["EDGEAGENT_MODELS"] = str(SHARED_MODELS)
     try:
-        return models.prepare(models.DEFAULT_MODEL)
+        return models.prepare(models.SMOKE_MODEL)
     finally:
         if old is None:
             del os.environ["EDGEAGENT_MODELS"]

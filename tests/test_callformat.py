@@ -124,7 +124,8 @@ def _run(tmp_path, replies, max_steps=6, template=HERMES_TEMPLATE, files=None):
     for name, text in (files or {"notes.md": "The review is on Friday.\n"}).items():
         (ws / name).write_text(text)
     store = Store(tmp_path / "db" / "edgeagent.db")
-    backend = ScriptedBackend([json.dumps(r) for r in replies], template=template)
+    suffix = format_for_template(template).suffix  # a real model's constrained reply ends with the closing tag
+    backend = ScriptedBackend([json.dumps(r) + suffix for r in replies], template=template)
     prompts: list[str] = []
     real = backend.generate
 
@@ -150,7 +151,8 @@ def test_the_agent_speaks_the_templates_format_end_to_end(tmp_path):
     assert ('<tool_call>\n{"name": "read_file", "arguments": {"path": "notes.md"}}\n</tool_call><|im_end|>\n'
             '<|im_start|>user\n<tool_response>\nThe review is on Friday.\n') in prompts[1]
     assert prompts[1].startswith(prompts[0][:-len("<|im_start|>assistant\n<tool_call>\n")])  # history only grows
-    assert all(c["prefix"] == HERMES.prefix and c["tools"] for c in backend.call_kwargs)
+    assert all(c["prefix"] == HERMES.prefix and c["suffix"] == HERMES.suffix and c["tools"]
+               for c in backend.call_kwargs)
 
 
 def test_a_repeated_identical_action_is_answered_with_a_note_not_the_same_content(tmp_path):
@@ -194,3 +196,26 @@ def test_the_generic_format_for_a_template_without_tools(tmp_path):
     assert backend.call_kwargs[0]["prefix"] == "" and backend.call_kwargs[0]["tools"] is None
     assert '{"tool": NAME, "args": {ARGUMENTS}}' in prompts[0]
     assert "notes.md" not in prompts[0]  # no example path a small model could parrot
+
+
+def test_after_an_exact_repeat_the_next_step_may_not_call_that_tool_again(tmp_path):
+    look = {"name": "list_dir", "arguments": {"path": "."}}
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    done = {"name": "finish", "arguments": {"answer": "Friday"}}
+    _, steps, backend, _ = _run(tmp_path, [look, look, read, done])
+
+    def names(call):
+        return [v["properties"]["name"]["const"] for v in call["constraint"]["anyOf"]]
+
+    assert "list_dir" in names(backend.call_kwargs[1])  # a first repeat is still possible (and answered by a note)
+    assert "list_dir" not in names(backend.call_kwargs[2]) and "finish" in names(backend.call_kwargs[2])
+    assert "list_dir" in names(backend.call_kwargs[3])  # the ban lasts one step
+
+
+def test_an_absolute_guess_is_refused_with_what_the_workspace_holds(tmp_path):
+    from edgeagent.sandbox import ToolError
+    from edgeagent.tools import ToolContext, list_dir
+
+    (tmp_path / "notes.md").write_text("x")
+    with pytest.raises(ToolError, match="absolute paths are not allowed.*the workspace holds: notes.md"):
+        list_dir(ToolContext(tmp_path), "/staging")

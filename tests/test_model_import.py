@@ -48,7 +48,7 @@ def test_import_an_onnx_folder_and_run_it_by_name(home, workspace, embedded_mode
 
 @pytest.mark.model
 def test_import_a_gguf_file_for_llamacpp(home, embedded_model, own_models):
-    gguf = next((SHARED_MODELS / models.DEFAULT_MODEL / "gguf").glob("*.gguf"))
+    gguf = next((SHARED_MODELS / models.SMOKE_MODEL / "gguf").glob("*.gguf"))
     r = invoke("models", "import", str(gguf), "--name", "smol-gguf")
     assert r.exit_code == 0 and "llamacpp" in r.stdout
     assert (own_models / "smol-gguf" / "gguf" / gguf.name).stat().st_size == gguf.stat().st_size

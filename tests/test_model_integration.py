@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from edgeagent import models
 from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.cli import cli
 from edgeagent.tools import BUILTIN_TOOLS, action_schema
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.model
 
 def test_multi_step_run_every_step_is_a_valid_tool_call(home, workspace, embedded_model):
     result = CliRunner().invoke(cli, ["run", "When is the quarterly review? Check notes.md.", "--workspace",
-                                      str(workspace), "--max-steps", "5", "--json"])
+                                      str(workspace), "--max-steps", "5", "--json", "--model", models.SMOKE_MODEL])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert out["status"] in {"done", "max_steps"} and out["steps"] >= 2

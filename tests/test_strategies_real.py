@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from edgeagent import models
 from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.cli import cli
 from edgeagent.tools import BUILTIN_TOOLS, action_schema
@@ -25,7 +26,8 @@ CLOUD = [{"tool": "read_file", "args": {"path": "notes.md"}}, {"tool": "list_dir
 
 
 def run_real(home, workspace, strategy: str, cloud_target: str | None, *extra: str) -> tuple[dict, sqlite3.Connection]:
-    args = ["run", TASK, "--workspace", str(workspace), "--strategy", strategy, "--max-steps", "4", "--json", *extra]
+    args = ["run", TASK, "--workspace", str(workspace), "--strategy", strategy, "--max-steps", "4", "--json",
+            "--model", models.SMOKE_MODEL, *extra]
     if cloud_target:
         args += ["--cloud", cloud_target]
     r = CliRunner().invoke(cli, args)

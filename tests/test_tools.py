@@ -60,8 +60,10 @@ def test_list_dir_says_a_file_is_not_a_folder_and_a_missing_path_does_not_exist(
     assert list_dir(ctx(ws), "empty") == "empty/ is empty"
     with pytest.raises(ToolError, match=r"notes.md is a file, not a folder \(28 bytes\); read it with read_file"):
         list_dir(ctx(ws), "notes.md")
-    with pytest.raises(ToolError, match="no such folder: missing$"):
+    with pytest.raises(ToolError, match="no such folder: missing; the workspace holds: docs/, empty/$"):
         list_dir(ctx(ws), "missing")
+    with pytest.raises(ToolError, match="no such file: budget/sheet.xlsx; the workspace holds: notes.md$"):
+        read_file(ctx(ws), "budget/sheet.xlsx")
     with pytest.raises(ToolError, match="no such folder: doc; did you mean: docs/"):
         list_dir(ctx(ws), "doc")
 
@@ -207,6 +209,17 @@ def test_search_does_not_list_every_line_of_a_file_named_like_the_query(ws):
     assert search(ctx(ws), "plan").startswith("no matches")  # only the file's name (docs/plan.txt) says "plan"
     # The name helps rank a line that holds another of the words.
     assert search(ctx(ws), "plan alice").splitlines() == ["docs/plan.txt:2: ALICE reviews", "notes.md:3: Call Alice"]
+
+
+def test_search_that_finds_no_line_names_the_files_whose_names_match(ws):
+    (ws / "todo.md").write_text("1. Book the train.\n2. Call the bank.\n")
+    out = search(ctx(ws), "todo list items")
+    assert out.startswith("no matches") and out.endswith("files whose names hold some of the words: todo.md")
+
+
+def test_search_stems_only_common_suffixes(ws):
+    (ws / "t.md").write_text("Book the train.\nSend travel costs.\n")
+    assert search(ctx(ws), "train") == "t.md:1: Book the train."  # "train" is not a stem of "travel"
 
 
 def test_search_within_a_path(ws):

@@ -1,0 +1,3 @@
+def check(workspace, answer):
+    text = (answer or "").lower()
+    return 0.5 * ("billing-worker" in text) + 0.5 * ("connection refused" in text or "5432" in text)

@@ -1,0 +1,3 @@
+def check(workspace, answer):
+    text = (answer or "").lower()
+    return 0.5 * ("orion" in text) + 0.5 * ("14:30" in text or "2:30" in text)
