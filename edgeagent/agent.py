@@ -12,7 +12,7 @@ from .callformat import GENERIC, FormatError, format_for_template, template_tool
 from .errors import CloudUnavailable
 from .metering import Metering, Spent
 from .prompting import messages
-from .sandbox import ToolError
+from .sandbox import ToolError, relative, resolve
 from .store import Store, now
 from .strategies import Decision, Strategy
 from .tools import ASK_CLOUD, BUILTIN_TOOLS, Tool, ToolContext, anthropic_tools, step_token_cap, tools_for
@@ -147,6 +147,7 @@ class Agent:
                                       "is above and has not changed. Use it, try something else, or call finish "
                                       "with your answer.")
         try:
+            _check_overwrite(name, args, steps, ctx)
             return name, args, True, self.tools[name].fn(ctx, **args)
         except (ToolError, OSError) as e:
             return name, args, False, f"error: {e}"
@@ -157,6 +158,27 @@ def _ended(run: dict, steps: list[dict], decision: Decision) -> str:
     if decision.actor == "edge" and _format_error_streak(steps) >= MAX_FORMAT_ERRORS:
         return "format_error"
     return "max_steps" if len(steps) >= run["max_steps"] else "running"
+
+
+def _check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext) -> None:
+    """write_file may replace a file only once this run has seen it: a blind overwrite loses the user's text."""
+    if name != "write_file":
+        return
+    workspace = ctx.workspace
+    target = resolve(workspace, args["path"])
+    if not target.is_file():
+        return
+    if ctx.ledger is not None and ctx.ledger.effect(ctx.run_id, ctx.step_idx, relative(workspace, target)):
+        return  # this very step wrote it before a crash: the replay must go through
+    for s in steps:
+        if s["ok"] and s["tool"] in ("read_file", "write_file", "append_file"):
+            try:
+                if resolve(workspace, s["args"]["path"]) == target:
+                    return
+            except ToolError:
+                continue
+    raise ToolError(f"{args['path']} already exists and you have not read it; write_file replaces the whole file, "
+                    "so read it first and write the complete new content, or use append_file to add to it")
 
 
 def _unlooped(tools: dict[str, Tool], steps: list[dict]) -> list[Tool]:

@@ -198,6 +198,7 @@ def _words(query: str) -> list[str]:
     return kept or [w for w in words if w]
 
 
+_RECORD_FILES = {".ics", ".vcf", ".eml"}  # formats whose records span several lines
 _SUFFIXES = ("ings", "ing", "ers", "er", "ed", "es", "s")
 
 
@@ -236,7 +237,12 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
             score = 2 * len(words) + 1 if phrase in low else in_line + sum(
                 1 for w in words if not _holds(low, w) and _holds(name.lower(), w))
             if in_line and 2 * score >= len(words):
-                ranked.append((-score, len(ranked), f"{name}:{n}: {line.strip()[:200]}"))
+                hit = f"{name}:{n}: {line.strip()[:200]}"
+                if f.suffix.lower() in _RECORD_FILES:  # a record spans lines: show its neighbours, grep -C style
+                    around = [f"{name}-{i}- {lines[i - 1].strip()[:200]}" for i in range(max(1, n - 2), n + 3)
+                              if i != n and i <= len(lines)]
+                    hit = "\n".join(sorted([hit, *around], key=lambda h: int(re.split(r"[:-]", h[len(name) + 1:])[0])))
+                ranked.append((-score, len(ranked), hit))
     if not ranked:
         named = [e for e in _walk(ctx) if not e.endswith("/") and any(_holds(e.lower(), w) for w in words)]
         hint = f"; files whose names hold some of the words: {', '.join(named[:10])}" if named else \

@@ -219,3 +219,15 @@ def test_an_absolute_guess_is_refused_with_what_the_workspace_holds(tmp_path):
     (tmp_path / "notes.md").write_text("x")
     with pytest.raises(ToolError, match="absolute paths are not allowed.*the workspace holds: notes.md"):
         list_dir(ToolContext(tmp_path), "/staging")
+
+
+def test_write_file_may_not_replace_a_file_the_run_has_not_read(tmp_path):
+    blind = {"name": "write_file", "arguments": {"path": "notes.md", "content": "port = 1"}}
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    write = {"name": "write_file", "arguments": {"path": "notes.md", "content": "The review is on Monday.\n"}}
+    new = {"name": "write_file", "arguments": {"path": "new.md", "content": "fresh"}}
+    done = {"name": "finish", "arguments": {"answer": "ok"}}
+    _, steps, _, _ = _run(tmp_path, [blind, new, read, write, done])
+    assert steps[0]["ok"] == 0 and "already exists and you have not read it" in steps[0]["observation"]
+    assert steps[1]["ok"] == 1 and steps[3]["ok"] == 1  # a new file, and a file read first, are fine
+    assert (tmp_path / "ws" / "notes.md").read_text() == "The review is on Monday.\n"

@@ -222,6 +222,14 @@ def test_search_stems_only_common_suffixes(ws):
     assert search(ctx(ws), "train") == "t.md:1: Book the train."  # "train" is not a stem of "travel"
 
 
+def test_search_in_calendars_contacts_and_mail_shows_the_lines_around_a_match(ws):
+    (ws / "cal.ics").write_text("BEGIN:VEVENT\nDTSTART:20261202T143000Z\nSUMMARY:Design review\n"
+                                "LOCATION:Room Orion\nEND:VEVENT\n")
+    assert search(ctx(ws), "design review").splitlines()[:5] == [
+        "cal.ics-1- BEGIN:VEVENT", "cal.ics-2- DTSTART:20261202T143000Z", "cal.ics:3: SUMMARY:Design review",
+        "cal.ics-4- LOCATION:Room Orion", "cal.ics-5- END:VEVENT"]
+
+
 def test_search_within_a_path(ws):
     assert search(ctx(ws), "alice", "docs") == "docs/plan.txt:2: ALICE reviews"
     assert search(ctx(ws), "alice", "notes.md") == "notes.md:3: Call Alice"
