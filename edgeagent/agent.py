@@ -11,7 +11,7 @@ from .backends.base import Backend
 from .callformat import GENERIC, FormatError, format_for_template, template_tools
 from .errors import CloudUnavailable
 from .metering import Metering, Spent
-from .prompting import messages
+from .prompting import circling, messages
 from .sandbox import ToolError, relative, resolve
 from .store import Store, now
 from .strategies import Decision, Strategy
@@ -122,8 +122,8 @@ class Agent:
         t0 = time.perf_counter()
         fmt = self.format
         chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"])
-        # The last step of the budget may only finish: a best answer beats ending at max_steps with none.
-        allowed = [self.tools["finish"]] if idx == run["max_steps"] - 1 else _unlooped(self.tools, steps)
+        # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
+        allowed = _allowed(self.tools, steps, run["max_steps"])
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
         with self.metering.window() as spent:
             text, last = self.backend.complete(chat, constraint=fmt.schema(allowed), logprobs=self.strategy.needs_scores,
@@ -181,12 +181,14 @@ def _check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext)
                     "so read it first and write the complete new content, or use append_file to add to it")
 
 
-def _unlooped(tools: dict[str, Tool], steps: list[dict]) -> list[Tool]:
-    """The tools this step may call: after an exact repeat, not the repeated one (greedy decoding would loop)."""
-    if steps and steps[-1]["tool"] not in (None, "finish"):
-        last = (steps[-1]["tool"], steps[-1]["args"])
-        if any((s["tool"], s["args"]) == last for s in steps[:-1]):
-            return [t for t in tools.values() if t.name != last[0]]
+def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int) -> list[Tool]:
+    """The tools this step may call. Greedy decoding repeats itself, so after a repeated call that tool is out
+    for one step; a model still going in circles, or at the budget's last step, may only finish."""
+    if len(steps) == max_steps - 1 or circling(steps):
+        return [tools["finish"]]
+    last = steps[-1] if steps else None
+    if last and last["tool"] not in (None, "finish") and circling(steps, 1):
+        return [t for t in tools.values() if t.name != last["tool"]]
     return list(tools.values())
 
 

@@ -302,6 +302,22 @@ def models_import(source: Path, name: str, force: bool) -> None:
     click.echo(f"{name}: imported for the {backend} backend at {target}; use --model {name} --backend {backend}")
 
 
+@models.command(name="pull")
+@click.argument("repo")
+@click.option("--file", "file", default=None, help="The .gguf file to take from a repo that holds several.")
+@click.option("--revision", default=None, help="A branch, tag or commit of the repo (default: main).")
+@click.option("--name", default=None, help="The name to use with --model (default: from the repo or file).")
+@click.option("--force", is_flag=True, help="Replace a variant this name already has.")
+def models_pull(repo: str, file: str | None, revision: str | None, name: str | None, force: bool) -> None:
+    """Fetch REPO from the Hugging Face Hub (HF_ENDPOINT for a mirror): a GGUF file for llamacpp, an ONNX
+    Runtime GenAI repo for onnx, or a safetensors repo (MLX repos too) for mlx. An interrupted pull resumes
+    when run again; every file's sha256 is checked, and the commit is recorded in the manifest."""
+    from .model_pull import pull
+
+    target, backend, name = pull(repo, file=file, revision=revision, name=name, force=force, stage=_stage)
+    click.echo(f"{name}: pulled for the {backend} backend at {target}; use --model {name} --backend {backend}")
+
+
 @cli.command()
 @click.option("--strategy", required=True, type=click.Choice(sorted(SETTING)),
               help="Which router's threshold to fit: step-router (τ) or task-router (threshold).")

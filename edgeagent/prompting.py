@@ -6,6 +6,8 @@ here quotes an example path or value: a small model copies examples whatever the
 
 from __future__ import annotations
 
+import json
+
 from .callformat import GENERIC, CallFormat
 from .tools import Tool
 
@@ -19,6 +21,7 @@ Each reply is exactly one tool call as JSON: {{"tool": NAME, "args": {{ARGUMENTS
 {tools}"""
 
 LAST_STEPS = 3  # from this many steps before the budget ends, each result says how many remain
+CIRCLES = 3  # trailing steps that each repeat an earlier action: the model is going in circles
 
 
 def system_prompt(tools: dict[str, Tool], fmt: CallFormat = GENERIC) -> str:
@@ -47,6 +50,26 @@ def budget_note(idx: int, max_steps: int | None) -> str:
     return ""
 
 
+def _action(step: dict) -> str:
+    return json.dumps([step.get("tool"), step.get("args")], sort_keys=True)
+
+
+def circling(steps: list[dict], n: int = CIRCLES) -> bool:
+    """Whether the last n steps each repeated an action taken before them (A,A,A or A,B,A,B)."""
+    if len(steps) < n + 1:
+        return False
+    end = len(steps)
+    return all(steps[i]["tool"] is not None and _action(steps[i]) in {_action(s) for s in steps[:i]}
+               for i in range(end - n, end))
+
+
+def loop_note(steps: list[dict], i: int) -> str:
+    """Said after step i's result when the steps up to it go in circles; the next call may only finish."""
+    if circling(steps[: i + 1]):
+        return "\n\n[You are repeating earlier calls: the next call must be finish, with your best answer.]"
+    return ""
+
+
 def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | None = None,
              fmt: CallFormat = GENERIC, max_steps: int | None = None) -> list[dict]:
     """The chat for the next step; it only grows, so the backend can reuse its KV cache."""
@@ -54,7 +77,7 @@ def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | N
     msgs = [{"role": "system", "content": system_prompt(tools, fmt)}, {"role": "user", "content": user}]
     for s in steps:
         msgs.append({"role": "assistant", "content": action_text(s, fmt)})
-        result = str(s["observation"]) + budget_note(s["idx"], max_steps)
+        result = str(s["observation"]) + (budget_note(s["idx"], max_steps) or loop_note(steps, s["idx"]))
         if fmt.tool_role == "tool":
             msgs.append({"role": "tool", "content": result})
         else:

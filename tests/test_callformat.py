@@ -198,18 +198,30 @@ def test_the_generic_format_for_a_template_without_tools(tmp_path):
     assert "notes.md" not in prompts[0]  # no example path a small model could parrot
 
 
-def test_after_an_exact_repeat_the_next_step_may_not_call_that_tool_again(tmp_path):
+def _names(call):
+    return [v["properties"]["name"]["const"] for v in call["constraint"]["anyOf"]]
+
+
+def test_after_a_repeated_call_the_next_step_may_not_use_that_tool(tmp_path):
     look = {"name": "list_dir", "arguments": {"path": "."}}
     read = {"name": "read_file", "arguments": {"path": "notes.md"}}
     done = {"name": "finish", "arguments": {"answer": "Friday"}}
     _, steps, backend, _ = _run(tmp_path, [look, look, read, done])
+    assert "list_dir" in _names(backend.call_kwargs[1])  # a first repeat is still possible (and answered by a note)
+    assert "list_dir" not in _names(backend.call_kwargs[2]) and "finish" in _names(backend.call_kwargs[2])
+    assert "list_dir" in _names(backend.call_kwargs[3])  # the ban lasts one step
 
-    def names(call):
-        return [v["properties"]["name"]["const"] for v in call["constraint"]["anyOf"]]
 
-    assert "list_dir" in names(backend.call_kwargs[1])  # a first repeat is still possible (and answered by a note)
-    assert "list_dir" not in names(backend.call_kwargs[2]) and "finish" in names(backend.call_kwargs[2])
-    assert "list_dir" in names(backend.call_kwargs[3])  # the ban lasts one step
+def test_going_in_circles_leaves_only_finish_and_says_so(tmp_path):
+    look = {"name": "list_dir", "arguments": {"path": "notes.md"}}
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    done = {"name": "finish", "arguments": {"answer": "Friday"}}
+    run, steps, backend, prompts = _run(tmp_path, [look, read, look, read, look, done], max_steps=20)
+    assert run["answer"] == "Friday" and len(steps) == 6
+    assert _names(backend.call_kwargs[3]) == [n for n in BUILTIN_TOOLS if n != "list_dir"]  # step 2 repeated
+    assert _names(backend.call_kwargs[5]) == ["finish"]  # steps 2, 3 and 4 all repeated earlier calls
+    assert "[You are repeating earlier calls: the next call must be finish" in prompts[5]
+    assert "repeating" not in prompts[4]
 
 
 def test_an_absolute_guess_is_refused_with_what_the_workspace_holds(tmp_path):
