@@ -302,6 +302,28 @@ def models_import(source: Path, name: str, force: bool) -> None:
     click.echo(f"{name}: imported for the {backend} backend at {target}; use --model {name} --backend {backend}")
 
 
+@models.command(name="recommend")
+@click.option("--device", default="auto", show_default=True,
+              help="Device profile (id, alias or TOML file); auto detects this machine.")
+@click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
+def models_recommend(device: str, as_json: bool) -> None:
+    """Catalog models that fit the device's memory budget (weights + KV cache at its context limit, as
+    llama.cpp holds them; ONNX int4 builds are larger), with the command that prepares each."""
+    from .recommend import recommend
+
+    profile = resolve_device(device, detect_machine())
+    rows = recommend(profile)
+    if as_json:
+        click.echo(json.dumps({"device": profile.id, "models": rows}))
+        return
+    click.echo(f"{profile.name}: budget {rows[0]['budget_bytes'] / 2**30:.1f} GiB for a model, "
+               f"context {rows[0]['context']} tokens")
+    for r in rows:
+        verdict = "fits" if r["fits"] else "too big"
+        click.echo(f"  {r['model']:20s} {r['memory_bytes'] / 2**30:5.2f} GiB  {verdict:7s}  "
+                   f"{r['command'] if r['fits'] else ''}".rstrip())
+
+
 @models.command(name="pull")
 @click.argument("repo")
 @click.option("--file", "file", default=None, help="The .gguf file to take from a repo that holds several.")
