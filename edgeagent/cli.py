@@ -16,6 +16,7 @@ from . import calibrate as calibration
 from . import models as model_registry
 from . import benchmark, launch, paths, profiling, render
 from .backends.base import Backend
+from .backends.registry import NAMES as BACKEND_NAMES
 from .calibrate import SETTING
 from .config import EXPORT_MODES, config_path, load_config, parse_overrides
 from .devices import detect_machine, resolve_device
@@ -142,7 +143,7 @@ def cli() -> None:
               help="Override a config setting for this run, e.g. strategy.handoff_k=1 or export.mode=strict.")
 @click.option("--device", default="auto", show_default=True,
               help="Device profile (id, alias or TOML file) that picks the energy meters; auto detects this machine.")
-@click.option("--backend", type=click.Choice(["auto", "onnx", "mlx", "llamacpp"]), default="auto", show_default=True,
+@click.option("--backend", type=click.Choice(["auto", *BACKEND_NAMES]), default="auto", show_default=True,
               help="Which backend runs the edge model; auto: backend.name in config, else the device profile's "
                    "preferred backend when installed, else onnx.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
@@ -269,7 +270,7 @@ def models_list(as_json: bool) -> None:
 
 @models.command(name="prepare")
 @click.argument("name", default=model_registry.DEFAULT_MODEL)
-@click.option("--backend", type=click.Choice(["onnx", "mlx", "llamacpp", "all"]), default="onnx", show_default=True,
+@click.option("--backend", type=click.Choice([*BACKEND_NAMES, "all"]), default="onnx", show_default=True,
               help="Prepare what this backend loads: the GGUF as shipped (llamacpp), a dequantized Hugging Face "
                    "folder (mlx) or int4 ONNX built from it (onnx); all: every one.")
 @click.option("--force", is_flag=True, help="Rebuild even if a finished model exists.")
@@ -390,7 +391,7 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
               help="Edge model: embedded name, model folder or scripted:FILE.")
 @click.option("--cloud", default=None, metavar="TARGET", help="Cloud for the strategies that use one.")
 @click.option("--device", default="auto", show_default=True, help="Device profile for the energy meters.")
-@click.option("--backend", type=click.Choice(["auto", "onnx", "mlx", "llamacpp"]), default="auto", show_default=True,
+@click.option("--backend", type=click.Choice(["auto", *BACKEND_NAMES]), default="auto", show_default=True,
               help="Which backend runs the edge model; auto: backend.name in config, else the device profile's "
                    "preferred backend when installed, else onnx.")
 @click.option("--repeats", default=1, show_default=True, type=click.IntRange(1, 100))
@@ -451,7 +452,7 @@ def _contexts(ctx: click.Context, param: click.Parameter, value: str) -> list[in
               help="Device profile whose bandwidth and budgets to judge against (id, alias or TOML file).")
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
               help="Embedded model name, or a model folder or file for the chosen backend.")
-@click.option("--backend", type=click.Choice(["auto", "onnx", "mlx", "llamacpp", "all"]), default="auto",
+@click.option("--backend", type=click.Choice(["auto", *BACKEND_NAMES, "all"]), default="auto",
               show_default=True, help="Which backend runs the model; all: every installed backend, one table.")
 @click.option("--contexts", default="256,1024,2048", show_default=True, callback=_contexts,
               help="Prompt lengths (tokens) to measure at.")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
+from .backends.registry import NAMES as BACKENDS
 from .errors import BadInput
 
 if sys.version_info >= (3, 11):
@@ -29,7 +30,6 @@ DEFAULTS: dict[str, dict[str, Any]] = {
                     ("cloud", "sketch", "task_router", "step_router", "advisor", "handoff")}},
 }
 EXPORT_MODES = ("off", "redact", "strict")
-BACKENDS = ("onnx", "mlx", "llamacpp")
 MEASURES = ("entropy", "nll")
 POSITIVE = {("strategy", "handoff_n"), ("strategy", "handoff_k"), ("cloud", "max_tokens")}
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import psutil
 
+from .backends.registry import NAMES as BACKENDS
 from .errors import BadInput
 
 if sys.version_info >= (3, 11):
@@ -30,7 +31,6 @@ else:  # Jetson images still ship Python 3.10
     import tomli as tomllib
 
 METERS = ("ina3221", "tegrastats", "rapl", "nvml", "macmon", "powermetrics", "estimate")
-BACKENDS = ("onnx", "llamacpp", "mlx")
 ORT_PROVIDERS = ("cpu", "cuda", "NvTensorRtRtx")
 FAMILIES = ("jetson", "apple", "pc")
 SYSTEMS = ("Linux", "Darwin", "Windows", "any")

@@ -4,7 +4,6 @@ Shared by `run`, `resume` and `bench`, so a benchmark run is configured exactly 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from typing import Callable
 
 from . import paths
 from .agent import Agent
+from .backends.registry import installed
 from .backends.base import Backend
 from .config import load_config, parse_overrides, strategy_export_mode, user_fields
 from .devices import DeviceProfile, detect_machine, resolve_device
@@ -48,11 +48,8 @@ def choose_export_mode(flag: str | None, sets: dict, config: dict, policy: Strat
 
 
 def installed_backends() -> list[str]:
-    """The backends whose packages are installed here, in the order they are preferred for CPUs.
-
-    Found, not imported: every `run` asks this, and importing mlx-lm or llama.cpp costs seconds."""
-    modules = (("onnx", "onnxruntime_genai"), ("llamacpp", "llama_cpp"), ("mlx", "mlx_lm"))
-    return [name for name, module in modules if importlib.util.find_spec(module) is not None]
+    """The backends whose packages are installed here, in the order they are preferred for CPUs."""
+    return installed()
 
 
 def backend_choice(flag: str | None, config: dict, profile: DeviceProfile) -> tuple[str, dict]:

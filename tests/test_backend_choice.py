@@ -53,7 +53,7 @@ def test_llamacpp_settings_come_from_the_device_profile():
 def test_bad_backend_name_in_config_is_one_line(home, workspace, tmp_path):
     r = CliRunner().invoke(cli, ["run", "t", "-w", str(workspace), "--model",
                                  write_script(tmp_path / "e.json", []), "--set", "backend.name=tensorflow"])
-    assert r.exit_code == 2 and "backend.name must be one of onnx, mlx, llamacpp" in r.stderr
+    assert r.exit_code == 2 and "backend.name must be one of onnx, llamacpp, mlx" in r.stderr
 
 
 def test_the_chosen_backend_is_stored_for_resume(home, workspace, tmp_path):
