@@ -5,9 +5,12 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-from ..errors import EdgeAgentError
+if TYPE_CHECKING:
+    import numpy as np
+
+from ..errors import EdgeAgentError, ModelError
 
 
 @dataclass
@@ -149,3 +152,34 @@ def lark_grammar(schema: dict, suffix: str) -> str:
     import json
 
     return f"start: call {json.dumps(suffix)}\ncall: %json {json.dumps(schema)}\n"
+
+
+class TokenMask:
+    """An llguidance token bitmask for one vocabulary, turned into masked logits (the grammar's allowed tokens)."""
+
+    def __init__(self, n_vocab: int) -> None:
+        from llguidance.numpy import allocate_token_bitmask
+
+        self.n_vocab = n_vocab
+        self._bits = allocate_token_bitmask(1, n_vocab)
+
+    def allowed(self, matcher) -> "np.ndarray":
+        """A boolean array over the vocabulary: True where the grammar allows the token next."""
+        import numpy as np
+        from llguidance.numpy import fill_next_token_bitmask
+
+        fill_next_token_bitmask(matcher, self._bits)
+        if matcher.is_error():
+            raise ModelError(f"constrained decoding failed: {matcher.get_error()}")
+        bits = np.unpackbits(self._bits.view(np.uint8), bitorder="little")
+        allowed = np.zeros(self.n_vocab, dtype=bool)
+        n = min(self.n_vocab, len(bits))
+        allowed[:n] = bits[:n]
+        return allowed
+
+    def apply(self, matcher, logits):
+        """`logits` with every token the grammar rejects set to -inf (same shape and dtype)."""
+        import numpy as np
+
+        arr = np.asarray(logits)
+        return np.where(self.allowed(matcher).reshape(arr.shape), arr, -np.inf).astype(arr.dtype)

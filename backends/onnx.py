@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import BadInput, ModelError
-from .base import Backend, CallClock, Chunk, TokenScore, lark_grammar, score_logits
+from .base import Backend, CallClock, Chunk, TokenMask, TokenScore, lark_grammar, score_logits
 from .chat_template import ChatTemplate, folder_template
 from .chat_tokens import ChatTokens, common_prefix
 
@@ -54,8 +54,8 @@ class OnnxGenAIBackend(Backend):
         self._eos = {int(t) for t in self._tok.eos_token_ids}
         self._eos_text = self._tok.decode([min(self._eos)]) if self._eos else ""
         self._gen = None
-        self._gen_key: str | None = None
-        self._guidance: dict[str, tuple[str, str]] = {}  # key -> (guidance type, grammar text)
+        self._lltok = None  # llguidance's view of the tokenizer, built on the first constrained call
+        self._matchers: dict[str, tuple] = {}  # grammar key -> (matcher, mask buffer), reset per call
         self._held: list[int] = []  # exactly the tokens whose KV the live generator holds
         found = folder_template(self.model_dir)
         self._template = ChatTemplate(*found) if found else None
@@ -79,14 +79,30 @@ class OnnxGenAIBackend(Backend):
         return self._chat.encode(messages, tools)
 
     # generation
-    def _fresh_generator(self, key: str | None) -> None:
+    def _fresh_generator(self) -> None:
         params = self._og.GeneratorParams(self._model)
         params.set_search_options(max_length=self.context_length, do_sample=False)
-        if key:
-            params.set_guidance(*self._guidance[key])
         self._gen = self._og.Generator(self._model, params)
-        self._gen_key = key
         self._held = []
+
+    def _matcher(self, constraint: dict, suffix: str, n_vocab: int):
+        """An llguidance matcher for this call's grammar, reset; the tokenizer is built once (about a second)."""
+        import llguidance
+
+        if self._lltok is None:
+            self._lltok = llguidance.LLTokenizer(str(self.model_dir / "tokenizer.json"), n_vocab=n_vocab,
+                                                 eos_token=sorted(self._eos))
+        key = json.dumps([constraint, suffix])  # key order kept: the grammar writes properties in schema order
+        if key not in self._matchers:
+            grammar = (llguidance.LLMatcher.grammar_from_lark(lark_grammar(constraint, suffix)) if suffix
+                       else llguidance.LLMatcher.grammar_from_json_schema(constraint))
+            matcher = llguidance.LLMatcher(self._lltok, grammar, log_level=0)
+            if matcher.is_error():
+                raise BadInput(f"constraint schema: {matcher.get_error()}")
+            self._matchers[key] = (matcher, TokenMask(n_vocab))
+        matcher, mask = self._matchers[key]
+        matcher.reset()
+        return matcher, mask
 
     def generate(self, messages: list[dict], *, constraint: dict | None = None, max_tokens: int = 256,
                  logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "",
@@ -96,13 +112,8 @@ class OnnxGenAIBackend(Backend):
         forced = self._encode(prefix) if prefix else []
         target = self.encode_messages(messages, tools) + forced
         max_tokens = self._room(len(target), max_tokens)
-        # Key order kept: the guidance grammar writes properties in schema order (tool name first).
-        key = json.dumps([constraint, suffix]) if constraint else None
-        if key and key not in self._guidance:
-            self._guidance[key] = (("lark_grammar", lark_grammar(constraint, suffix)) if suffix
-                                   else ("json_schema", json.dumps(constraint)))
-        if self._gen is None or key != self._gen_key:
-            self._fresh_generator(key)
+        if self._gen is None:
+            self._fresh_generator()
         # Keep at least one token to append, so the next logits are computed fresh after a rewind.
         cached = min(common_prefix(self._held, target), len(target) - 1)
         if cached < len(self._held):
@@ -114,26 +125,41 @@ class OnnxGenAIBackend(Backend):
         out: list[int] = []
         parts: list[str] = []
         scores: list[TokenScore] | None = [] if logprobs else None
-        while not self._gen.is_done() and len(out) < max_tokens:
-            # Logits read before sampling are the model's own, unmasked by the grammar.
-            logits = self._gen.get_logits() if logprobs else None
+        matcher = mask = None
+        done = False
+        while len(out) < max_tokens:
+            # Constraints are applied here, not by ORT's guidance: the generator (and its KV cache) then
+            # survives a change of grammar between calls, and builds without guidance work too.
+            logits = self._gen.get_logits() if (logprobs or constraint) else None
+            if constraint:
+                if matcher is None:
+                    matcher, mask = self._matcher(constraint, suffix, logits.shape[-1])
+                self._gen.set_logits(mask.apply(matcher, logits))
             self._gen.generate_next_token()
             tok = int(self._gen.get_next_tokens()[0])
             out.append(tok)
             clock.token()
-            if tok not in self._eos:
-                text = stream.decode(tok)
-                if scores is not None:
-                    scores.append(score_logits(logits, tok, text))
-                if text:
-                    parts.append(text)
-                    yield Chunk(text, [tok])
-        done = self._gen.is_done()
-        self._held = target + (out[:-1] if out and out[-1] in self._eos else out)
+            if tok in self._eos:
+                done = True
+                break
+            if matcher is not None and not matcher.consume_token(tok):
+                raise ModelError(f"the grammar rejected token {tok}: {matcher.get_error()}")
+            text = stream.decode(tok)
+            if scores is not None:
+                scores.append(score_logits(logits, tok, text))
+            if text:
+                parts.append(text)
+                yield Chunk(text, [tok])
+            if self._gen.is_done():  # the context's end
+                break
         if done:
+            # The last token was picked but not yet run through the model: rewind it, so the generator
+            # holds exactly the tokens it has KV for, and the next call appends from there.
+            self._held = target + out[:-1]
+            self._gen.rewind_to(len(self._held))
             self._chat.remember(prefix + "".join(parts), forced + out)
         else:
-            self._gen = None  # stopped mid-grammar: a fresh generator is cheaper than a confused matcher
+            self._gen = None  # cut off mid-reply: start the next call from a fresh generator
         yield clock.last_chunk(len(target), cached, len(out), done, scores)
 
     def reset(self) -> None:

@@ -14,7 +14,8 @@ from .tools import Tool
 SYSTEM = """You are a careful assistant working on the user's files in their workspace folder. Paths are \
 relative to the workspace: a file at its top is named by its file name alone. Work in steps, one tool call \
 per reply: look at the files the task needs, do what it asks, then call finish with a short, complete \
-answer for the user. Do not repeat a call whose result you already have."""
+answer for the user. Every fact you write or answer must come from the files: never invent one. Do not \
+repeat a call whose result you already have."""
 
 GENERIC_CALLS = """
 Each reply is exactly one tool call as JSON: {{"tool": NAME, "args": {{ARGUMENTS}}}}. Tools:
@@ -59,7 +60,7 @@ def circling(steps: list[dict], n: int = CIRCLES) -> bool:
     if len(steps) < n + 1:
         return False
     end = len(steps)
-    return all(steps[i]["tool"] is not None and _action(steps[i]) in {_action(s) for s in steps[:i]}
+    return all(steps[i].get("tool") is not None and _action(steps[i]) in {_action(s) for s in steps[:i]}
                for i in range(end - n, end))
 
 
@@ -75,9 +76,9 @@ def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | N
     """The chat for the next step; it only grows, so the backend can reuse its KV cache."""
     user = f"Task: {task}" + (f"\n\nPlan (from a stronger model):\n{plan}" if plan else "")
     msgs = [{"role": "system", "content": system_prompt(tools, fmt)}, {"role": "user", "content": user}]
-    for s in steps:
+    for i, s in enumerate(steps):
         msgs.append({"role": "assistant", "content": action_text(s, fmt)})
-        result = str(s["observation"]) + (budget_note(s["idx"], max_steps) or loop_note(steps, s["idx"]))
+        result = str(s["observation"]) + (budget_note(i, max_steps) or loop_note(steps, i))
         if fmt.tool_role == "tool":
             msgs.append({"role": "tool", "content": result})
         else:

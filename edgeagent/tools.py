@@ -245,15 +245,18 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
                 ranked.append((-score, len(ranked), hit))
     if not ranked:
         named = [e for e in _walk(ctx) if not e.endswith("/") and any(_holds(e.lower(), w) for w in words)]
-        hint = f"; files whose names hold some of the words: {', '.join(named[:10])}" if named else \
-            "; try fewer or other words"
+        hint = f"; files whose names hold some of the words (read them): {', '.join(named[:10])}" if named \
+            else "; try fewer or other words"
         return f"no matches for {query!r}: no line holds it or most of its words{hint}"
     ranked.sort()
     best = -ranked[0][0]
     note = "" if best >= len(words) else f"[no line holds all of: {', '.join(words)}; lines holding most of them]\n"
     hits = [line for _, _, line in ranked[:MAX_SEARCH_HITS]]
     more = "\n[more matches not shown]" if len(ranked) > MAX_SEARCH_HITS else ""
-    return note + "\n".join(hits) + more
+    # The count is the tool's, not the model's: small models miscount lines they can see.
+    full = sum(1 for r in ranked if -r[0] >= len(words))
+    count = f"\n[{full} line{'s' if full != 1 else ''} hold{'s' if full == 1 else ''} every word]" if full else ""
+    return note + "\n".join(hits) + more + count
 
 
 def finish(ctx: ToolContext, answer: str) -> str:

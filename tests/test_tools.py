@@ -163,7 +163,7 @@ def test_append_file_creates_then_appends(ws):
 # search
 
 def test_search_is_case_insensitive_with_path_and_line(ws):
-    assert search(ctx(ws), "alice") == "docs/plan.txt:2: ALICE reviews\nnotes.md:3: Call Alice"
+    assert search(ctx(ws), "alice") == "docs/plan.txt:2: ALICE reviews\nnotes.md:3: Call Alice\n[2 lines hold every word]"
 
 
 def test_search_no_match_and_empty_query(ws):
@@ -178,16 +178,16 @@ def test_search_skips_binary_files_and_git(ws):
     (ws / ".git" / "config").write_text("alice = git internals\n")
     out = search(ctx(ws), "alice")
     assert "blob.bin" not in out and ".git" not in out
-    assert out.count("\n") == 1  # the two real hits only
+    assert out.splitlines()[-1] == "[2 lines hold every word]"  # the two real hits only
 
 
 def test_search_caps_matches_at_30(ws):
     (ws / "many.txt").write_text("".join(f"needle {i}\n" for i in range(100)))
     out = search(ctx(ws), "needle").splitlines()
-    assert len(out) == 31
+    assert len(out) == 32
     assert out[0] == "many.txt:1: needle 0"
     assert out[29] == "many.txt:30: needle 29"
-    assert out[-1] == "[more matches not shown]"
+    assert out[-2:] == ["[more matches not shown]", "[100 lines hold every word]"]  # the count covers them all
 
 
 def test_search_finds_the_words_in_any_order(ws):
@@ -195,7 +195,8 @@ def test_search_finds_the_words_in_any_order(ws):
     out = search(ctx(ws), "budget spreadsheet owner")
     assert out.splitlines()[0] == "team.md:2: Priya owns the budget spreadsheet."  # "owner" finds "owns"
     assert "tight" not in out  # one word of three is not enough
-    assert search(ctx(ws), "Who owns the spreadsheet?") == "team.md:2: Priya owns the budget spreadsheet."
+    assert search(ctx(ws), "Who owns the spreadsheet?") == ("team.md:2: Priya owns the budget spreadsheet.\n"
+                                                           "[1 line holds every word]")
 
 
 def test_search_with_no_line_holding_every_word_shows_the_closest_and_says_so(ws):
@@ -208,18 +209,19 @@ def test_search_with_no_line_holding_every_word_shows_the_closest_and_says_so(ws
 def test_search_does_not_list_every_line_of_a_file_named_like_the_query(ws):
     assert search(ctx(ws), "plan").startswith("no matches")  # only the file's name (docs/plan.txt) says "plan"
     # The name helps rank a line that holds another of the words.
-    assert search(ctx(ws), "plan alice").splitlines() == ["docs/plan.txt:2: ALICE reviews", "notes.md:3: Call Alice"]
+    assert search(ctx(ws), "plan alice").splitlines() == ["docs/plan.txt:2: ALICE reviews", "notes.md:3: Call Alice",
+                                                          "[1 line holds every word]"]
 
 
 def test_search_that_finds_no_line_names_the_files_whose_names_match(ws):
     (ws / "todo.md").write_text("1. Book the train.\n2. Call the bank.\n")
     out = search(ctx(ws), "todo list items")
-    assert out.startswith("no matches") and out.endswith("files whose names hold some of the words: todo.md")
+    assert out.startswith("no matches") and out.endswith("files whose names hold some of the words (read them): todo.md")
 
 
 def test_search_stems_only_common_suffixes(ws):
     (ws / "t.md").write_text("Book the train.\nSend travel costs.\n")
-    assert search(ctx(ws), "train") == "t.md:1: Book the train."  # "train" is not a stem of "travel"
+    assert search(ctx(ws), "train").splitlines()[0:2] == ["t.md:1: Book the train.", "[1 line holds every word]"]
 
 
 def test_search_in_calendars_contacts_and_mail_shows_the_lines_around_a_match(ws):
@@ -231,8 +233,8 @@ def test_search_in_calendars_contacts_and_mail_shows_the_lines_around_a_match(ws
 
 
 def test_search_within_a_path(ws):
-    assert search(ctx(ws), "alice", "docs") == "docs/plan.txt:2: ALICE reviews"
-    assert search(ctx(ws), "alice", "notes.md") == "notes.md:3: Call Alice"
+    assert search(ctx(ws), "alice", "docs").splitlines()[0] == "docs/plan.txt:2: ALICE reviews"
+    assert search(ctx(ws), "alice", "notes.md").splitlines()[0] == "notes.md:3: Call Alice"
 
 
 def test_finish_returns_the_answer(ws):
