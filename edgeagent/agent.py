@@ -128,7 +128,9 @@ class Agent:
         with self.metering.window() as spent:
             text, last = self.backend.complete(chat, constraint=fmt.schema(allowed), logprobs=self.strategy.needs_scores,
                                                max_tokens=self.max_tokens or step_token_cap(allowed), **kw)
-        text = fmt.prefix + text  # the whole call, tag and all: history renders it back verbatim
+        if last.finish_reason == "stop":
+            text += fmt.closing
+        text = fmt.prefix + text  # the whole call, tags and all: history renders it back verbatim
         u = last.usage.to_dict() if last.usage else {}
         fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
                       model=self.backend.model_name, output=text, finish_reason=last.finish_reason,

@@ -25,7 +25,8 @@ class CallFormat:
     name_key: str  # the JSON field holding the tool name; always written first
     args_key: str  # the JSON field holding the arguments object
     prefix: str = ""  # forced at the start of every reply (the call tag), so the model never chats instead
-    suffix: str = ""  # closes the call after the JSON
+    suffix: str = ""  # what the grammar admits after the JSON (a line break before the closing tag)
+    closing: str = ""  # the closing tag, written after generation: a special token no grammar can spell alike
     tool_role: str = "user"  # the role of the turn that carries a tool's result
     declares_tools: bool = False  # tools go to the chat template (tools=...) rather than the system prompt
 
@@ -51,7 +52,7 @@ class CallFormat:
     def render_call(self, tool: str, args: dict) -> str:
         """A call exactly as this format's model writes it (for steps another actor took)."""
         body = json.dumps({self.name_key: tool, self.args_key: args}, ensure_ascii=False)
-        return f"{self.prefix}{body}{self.suffix}"
+        return f"{self.prefix}{body}{self.suffix}{self.closing}"
 
     def parse(self, text: str, finish_reason: str | None, tools: dict[str, Tool]) -> tuple[str, dict]:
         """(tool, args) from a reply; FormatError says what is wrong, in words the model can act on."""
@@ -61,8 +62,8 @@ class CallFormat:
         body = text.strip()
         if self.prefix.strip():
             body = body.removeprefix(self.prefix.strip())
-        if self.suffix.strip():
-            body = body.removesuffix(self.suffix.strip())
+        if self.closing:
+            body = body.removesuffix(self.closing)
         try:
             # strict=False: raw control characters inside strings, which every grammar here admits.
             action = json.loads(body.strip(), strict=False)
@@ -86,7 +87,7 @@ class CallFormat:
 
 
 GENERIC = CallFormat("generic", "tool", "args")
-HERMES = CallFormat("hermes", "name", "arguments", prefix="<tool_call>\n", suffix="\n</tool_call>",
+HERMES = CallFormat("hermes", "name", "arguments", prefix="<tool_call>\n", suffix="\n", closing="</tool_call>",
                     tool_role="tool", declares_tools=True)
 FORMATS = {f.name: f for f in (GENERIC, HERMES)}
 

@@ -124,7 +124,7 @@ def _run(tmp_path, replies, max_steps=6, template=HERMES_TEMPLATE, files=None):
     for name, text in (files or {"notes.md": "The review is on Friday.\n"}).items():
         (ws / name).write_text(text)
     store = Store(tmp_path / "db" / "edgeagent.db")
-    suffix = format_for_template(template).suffix  # a real model's constrained reply ends with the closing tag
+    suffix = format_for_template(template).suffix  # what a real model's constrained reply ends with
     backend = ScriptedBackend([json.dumps(r) + suffix for r in replies], template=template)
     prompts: list[str] = []
     real = backend.generate

@@ -7,6 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from edgeagent import models
 from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.cli import cli
 from edgeagent.devices import builtin_profiles
@@ -15,6 +16,7 @@ from edgeagent.profiling import footprint
 from .conftest import query, write_script
 
 FAST = ["--contexts", "64,200", "--decode-tokens", "16", "--idle-seconds", "0.2", "--json"]
+SMOKE = ["--model", models.SMOKE_MODEL]
 
 
 def invoke(*args: str):
@@ -32,7 +34,7 @@ def tight_profile(tmp_path, **changes) -> str:
 
 @pytest.mark.model
 def test_profile_measures_the_real_model_and_stores_each_context(home, embedded_model):
-    r = invoke("profile", *FAST)
+    r = invoke("profile", *SMOKE, *FAST)
     assert r.exit_code == 0, r.output
     rep = json.loads(r.stdout)
     assert rep["device"] == "generic-linux-cpu" and rep["backend"] == "onnx" and rep["load_s"] > 0
@@ -52,10 +54,10 @@ def test_profile_measures_the_real_model_and_stores_each_context(home, embedded_
 @pytest.mark.model
 def test_profile_says_why_a_model_does_not_fit(home, tmp_path, embedded_model):
     tight = tight_profile(tmp_path, **{"max_model_memory_share = 0.5": "max_model_memory_share = 0.001"})
-    rep = json.loads(invoke("profile", "--device", tight, *FAST).stdout)
+    rep = json.loads(invoke("profile", "--device", tight, *SMOKE, *FAST).stdout)
     assert not rep["fits"] and rep["verdict"].startswith("does not fit: model memory")
     small_ctx = tight_profile(tmp_path, **{"context_limit = 8192": "context_limit = 256"})
-    rep = json.loads(invoke("profile", "--device", small_ctx, *FAST[:1], "64,300", *FAST[2:]).stdout)
+    rep = json.loads(invoke("profile", "--device", small_ctx, *SMOKE, *FAST[:1], "64,300", *FAST[2:]).stdout)
     assert not rep["fits"] and "context" in rep["verdict"] and "limit 256" in rep["verdict"]
 
 
