@@ -202,6 +202,10 @@ _RECORD_FILES = {".ics", ".vcf", ".eml"}  # formats whose records span several l
 _SUFFIXES = ("ings", "ing", "ers", "er", "ed", "es", "s")
 
 
+def _squash(text: str) -> str:
+    return re.sub(r"[-_\s]", "", text.lower())
+
+
 def _holds(text: str, word: str) -> bool:
     """The word, or its stem when it ends in a common suffix ("owner" finds "owns", "meetings" "meeting")."""
     if word in text:
@@ -244,9 +248,12 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
                     hit = "\n".join(sorted([hit, *around], key=lambda h: int(re.split(r"[:-]", h[len(name) + 1:])[0])))
                 ranked.append((-score, len(ranked), hit))
     if not ranked:
-        named = [e for e in _walk(ctx) if not e.endswith("/") and any(_holds(e.lower(), w) for w in words)]
-        hint = f"; files whose names hold some of the words (read them): {', '.join(named[:10])}" if named \
-            else "; try fewer or other words"
+        entries = _walk(ctx)
+        # Names compared without separators: "to-do list" finds todo.md.
+        named = [e for e in entries if not e.endswith("/") and any(_holds(_squash(e), _squash(w)) for w in words)]
+        top = [e for e in entries if "/" not in e.rstrip("/")]
+        hint = (f"; files whose names hold some of the words (read them): {', '.join(named[:10])}" if named
+                else f"; try other words, or look at the files: {', '.join(top[:20])}" if top else "")
         return f"no matches for {query!r}: no line holds it or most of its words{hint}"
     ranked.sort()
     best = -ranked[0][0]

@@ -219,6 +219,12 @@ def test_search_that_finds_no_line_names_the_files_whose_names_match(ws):
     assert out.startswith("no matches") and out.endswith("files whose names hold some of the words (read them): todo.md")
 
 
+def test_search_matches_names_without_separators_and_else_shows_the_files(ws):
+    (ws / "todo.md").write_text("1. Book the train.\n")
+    assert search(ctx(ws), "to-do list").endswith("(read them): todo.md")
+    assert search(ctx(ws), "weather forecast").endswith("look at the files: docs/, empty/, notes.md, todo.md")
+
+
 def test_search_stems_only_common_suffixes(ws):
     (ws / "t.md").write_text("Book the train.\nSend travel costs.\n")
     assert search(ctx(ws), "train").splitlines()[0:2] == ["t.md:1: Book the train.", "[1 line holds every word]"]
