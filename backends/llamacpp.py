@@ -17,7 +17,6 @@ from __future__ import annotations
 import codecs
 import json
 import os
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 

@@ -36,7 +36,7 @@ def _ask_then_finish(tmp_path: Path, *questions: str) -> str:
 
 
 def test_advisor_round_trip_with_placeholders(home, workspace, tmp_path, cloud):
-    c = cloud([f"Reply to <EMAIL_1> and copy the notes."])
+    c = cloud(["Reply to <EMAIL_1> and copy the notes."])
     edge = _ask_then_finish(tmp_path, f"Should I reply to {EMAIL} about the review?")
     out = _run(home, workspace, edge, "--cloud", c.target, "--export-mode", "redact")
     assert out["status"] == "done" and out["cloud_calls"] == 1 and out["exports"] == 1
