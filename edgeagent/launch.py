@@ -54,12 +54,13 @@ def installed_backends() -> list[str]:
 
 def backend_choice(flag: str | None, config: dict, profile: DeviceProfile) -> tuple[str, dict]:
     """Which backend runs the edge model, and its settings: --backend, then backend.name in config, then the
-    device profile's preferred backend when installed (else onnx); ORT provider and llama.cpp offload from
-    config or the profile."""
+    device profile's preferred backend when installed, else the first installed one (else onnx); ORT provider
+    and llama.cpp offload from config or the profile."""
     name = (flag if flag and flag != "auto" else "") or config["backend"]["name"]
     if not name:
-        preferred = profile.backend.preferred
-        name = preferred if preferred in installed_backends() else "onnx"
+        preferred, here = profile.backend.preferred, installed_backends()
+        # Else the first one installed: someone who installed only llama.cpp gets llama.cpp.
+        name = preferred if preferred in here else (here[0] if here else "onnx")
     if name == "onnx":
         return name, {"provider": config["backend"]["provider"] or profile.backend.ort_provider}
     if name == "llamacpp":

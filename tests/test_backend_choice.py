@@ -29,6 +29,14 @@ def test_profile_preference_when_installed_else_onnx(monkeypatch):
     assert launch.backend_choice("auto", config(), mac) == ("onnx", {"provider": mac.backend.ort_provider})
 
 
+def test_without_the_preferred_backend_the_first_installed_one_runs(monkeypatch):
+    cpu = PROFILES["generic-linux-cpu"]  # prefers onnx
+    monkeypatch.setattr(launch, "installed_backends", lambda: ["llamacpp"])  # a llama.cpp-only install
+    assert launch.backend_choice("auto", config(), cpu)[0] == "llamacpp"
+    monkeypatch.setattr(launch, "installed_backends", lambda: [])
+    assert launch.backend_choice("auto", config(), cpu)[0] == "onnx"  # its install hint then says what to get
+
+
 def test_flag_beats_config_beats_profile(monkeypatch):
     monkeypatch.setattr(launch, "installed_backends", lambda: ["onnx", "mlx", "llamacpp"])
     cpu = PROFILES["generic-linux-cpu"]
