@@ -51,9 +51,13 @@ class ChatTokens:
         while keep < min(len(keys), len(self._renders)) and self._renders[keep][0] == keys[keep]:
             keep += 1
         del self._renders[keep:]
-        for j in range(keep, len(messages)):
-            self._renders.append((keys[j], self._render(messages[: j + 1], False, tools=tools)))
         full = self._render(messages, True, tools=tools)
+        try:
+            for j in range(keep, len(messages)):
+                self._renders.append((keys[j], self._render(messages[: j + 1], False, tools=tools)))
+        except Exception:  # a template that refuses a partial chat (e.g. tools without a user turn yet)
+            del self._renders[keep:]
+            return [full]
         segs, prev = [], ""
         for _, text in self._renders:
             if not text.startswith(prev):

@@ -89,13 +89,20 @@ class CallFormat:
 GENERIC = CallFormat("generic", "tool", "args")
 HERMES = CallFormat("hermes", "name", "arguments", prefix="<tool_call>\n", suffix="\n", closing="</tool_call>",
                     tool_role="tool", declares_tools=True)
-FORMATS = {f.name: f for f in (GENERIC, HERMES)}
+# Llama 3.1/3.2/3.3: tools declared by the template, a call is a bare JSON object with "parameters",
+# results come back in an ipython turn (the template maps the tool role to it).
+LLAMA3 = CallFormat("llama3-json", "name", "parameters", tool_role="tool", declares_tools=True)
+FORMATS = {f.name: f for f in (GENERIC, HERMES, LLAMA3)}
 
 
 def format_for_template(template: str | None) -> CallFormat:
     """The call format a chat template was trained with; generic when it has no tool support we know."""
-    if template and "<tool_call>" in template and "tools" in template and "tool_response" in template:
+    if not template or "tools" not in template:
+        return GENERIC
+    if "<tool_call>" in template and "tool_response" in template:
         return HERMES
+    if "<|start_header_id|>" in template and "ipython" in template and '"parameters"' in template:
+        return LLAMA3
     return GENERIC
 
 

@@ -243,3 +243,43 @@ def test_write_file_may_not_replace_a_file_the_run_has_not_read(tmp_path):
     assert steps[0]["ok"] == 0 and "already exists and you have not read it" in steps[0]["observation"]
     assert steps[1]["ok"] == 1 and steps[3]["ok"] == 1  # a new file, and a file read first, are fine
     assert (tmp_path / "ws" / "notes.md").read_text() == "The review is on Monday.\n"
+
+
+# Written for this test in the shape of Llama 3.1's template: tools go into the first user turn (and a chat
+# without one is refused), a call is a bare JSON object with "parameters", results come back as ipython.
+LLAMA3_TEMPLATE = """{{- bos_token }}
+{%- if messages[0]['role'] == 'system' %}{%- set system = messages[0]['content'] %}{%- set messages = messages[1:] %}
+{%- else %}{%- set system = '' %}{%- endif %}
+<|start_header_id|>system<|end_header_id|>\n\nEnvironment: ipython\n{{ system }}<|eot_id|>
+{%- if tools %}{%- if messages | length == 0 %}{{ raise_exception('no first user message for the tools') }}{%- endif %}
+{%- set first = messages[0]['content'] %}{%- set messages = messages[1:] %}
+<|start_header_id|>user<|end_header_id|>\n\nRespond with {"name": function name, "parameters": arguments}.
+{% for t in tools %}{{ t | tojson }}\n{% endfor %}{{ first }}<|eot_id|>
+{%- endif %}
+{%- for m in messages %}
+{%- if m.role == 'tool' %}<|start_header_id|>ipython<|end_header_id|>\n\n{{ m.content }}<|eot_id|>
+{%- else %}<|start_header_id|>{{ m.role }}<|end_header_id|>\n\n{{ m.content }}<|eot_id|>{%- endif %}
+{%- endfor %}
+{%- if add_generation_prompt %}<|start_header_id|>assistant<|end_header_id|>\n\n{% endif %}"""
+
+
+def test_a_llama3_style_template_gets_bare_json_calls_with_parameters_and_ipython_results(tmp_path):
+    from edgeagent.callformat import LLAMA3
+
+    assert format_for_template(LLAMA3_TEMPLATE) is LLAMA3
+    read = {"name": "read_file", "parameters": {"path": "notes.md"}}
+    done = {"name": "finish", "parameters": {"answer": "Friday"}}
+    run, steps, backend, prompts = _run(tmp_path, [read, done], template=LLAMA3_TEMPLATE)
+    assert run["answer"] == "Friday" and steps[0]["tool"] == "read_file"
+    assert '"name": "finish"' in prompts[0] and prompts[0].endswith("<|start_header_id|>assistant<|end_header_id|>\n\n")
+    assert ('{"name": "read_file", "parameters": {"path": "notes.md"}}<|eot_id|><|start_header_id|>ipython'
+            '<|end_header_id|>\n\nThe review is on Friday.') in prompts[1]
+    assert backend.call_kwargs[0]["prefix"] == "" and backend.call_kwargs[0]["tools"]
+
+
+def test_chat_tokens_encode_whole_when_a_template_refuses_a_partial_chat():
+    template = ChatTemplate(LLAMA3_TEMPLATE)
+    chat = ChatTokens(template.render, lambda text: [ord(c) for c in text], eos={0}, eos_text="")
+    msgs = [{"role": "system", "content": "S"}, {"role": "user", "content": "T"}]
+    tools = template_tools(BUILTIN_TOOLS.values())
+    assert chat.encode(msgs, tools) == [ord(c) for c in template.render(msgs, True, tools)]
