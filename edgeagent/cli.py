@@ -129,7 +129,8 @@ def cli() -> None:
                    "(unsure edge steps go to the cloud), advisor (edge may ask_cloud), handoff (cloud takes over "
                    "on failure signals).")
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="Embedded model name, an ONNX Runtime GenAI model folder, or scripted:FILE.")
+              help="A catalog model (edgeagent models list/recommend), an imported or pulled model's name, a model "
+                   "folder or .gguf file for the chosen backend, or scripted:FILE.")
 @click.option("--max-steps", default=20, show_default=True, type=click.IntRange(1, 1000))
 @click.option("--cloud", default=None, metavar="TARGET",
               help="Cloud advisor: anthropic:MODEL or http://host:port#MODEL (default: cloud.target in config).")
@@ -349,7 +350,7 @@ def models_pull(repo: str, file: str | None, revision: str | None, name: str | N
 @click.option("--tasks", "task_paths", required=True, multiple=True,
               type=click.Path(exists=True, path_type=Path), help="A task.toml, or a folder of them; repeatable.")
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="The edge model the threshold is for (embedded name, model folder or scripted:FILE).")
+              help="The edge model the threshold is for (catalog or imported name, model folder or scripted:FILE).")
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=None,
               help="Cap each task's steps (default: the task's own max_steps).")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
@@ -388,7 +389,7 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
 @click.option("--strategy", "strategies", multiple=True, type=click.Choice(sorted(STRATEGIES)),
               help="Strategy to compare; repeat for several (default: edge).")
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="Edge model: embedded name, model folder or scripted:FILE.")
+              help="Edge model: catalog or imported name, model folder or scripted:FILE.")
 @click.option("--cloud", default=None, metavar="TARGET", help="Cloud for the strategies that use one.")
 @click.option("--device", default="auto", show_default=True, help="Device profile for the energy meters.")
 @click.option("--backend", type=click.Choice(["auto", *BACKEND_NAMES]), default="auto", show_default=True,
@@ -451,7 +452,7 @@ def _contexts(ctx: click.Context, param: click.Parameter, value: str) -> list[in
 @click.option("--device", default="auto", show_default=True,
               help="Device profile whose bandwidth and budgets to judge against (id, alias or TOML file).")
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="Embedded model name, or a model folder or file for the chosen backend.")
+              help="Catalog or imported model name, or a model folder or file for the chosen backend.")
 @click.option("--backend", type=click.Choice(["auto", *BACKEND_NAMES, "all"]), default="auto",
               show_default=True, help="Which backend runs the model; all: every installed backend, one table.")
 @click.option("--contexts", default="256,1024,2048", show_default=True, callback=_contexts,

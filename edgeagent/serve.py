@@ -763,7 +763,8 @@ def _prepared_names() -> list[str]:
 
 @click.command("serve")
 @click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="Embedded model name, an ONNX Runtime GenAI model folder, or scripted:FILE.")
+              help="A catalog model (edgeagent models list/recommend), an imported or pulled model's name, a model "
+                   "folder or .gguf file for the chosen backend, or scripted:FILE.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
 @click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--api-key", envvar="EDGEAGENT_SERVE_KEY", default=None,
