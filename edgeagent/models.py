@@ -204,13 +204,24 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             onnx: bool = True) -> Path:
     """Idempotent: build what `name` lacks of its `hf` folder and (unless onnx=False) its int4 ONNX model.
 
-    Returns the ONNX folder, or the HF folder when onnx=False. A folder prepared before `hf` was kept
-    gains it here without rebuilding the ONNX model.
+    `name` is a catalog model, or a GGUF the user imported or pulled (its variants then go beside it as
+    `hf` and `onnx`). Returns the ONNX folder, or the HF folder when onnx=False.
     """
     spec = EMBEDDED.get(name)
-    if spec is None:
-        raise BadInput(f"unknown embedded model {name!r}; embedded: {', '.join(EMBEDDED)}")
-    target, hf = onnx_dir(name), hf_dir(name)
+    if spec is not None:
+        target, hf = onnx_dir(name), hf_dir(name)
+        fetch: Callable[[Path], Path] = lambda log: _fetch_gguf(spec, target.parent, stage, log)  # noqa: E731
+        arch, source = spec.hf_id, f"{spec.source} ({spec.gguf_name})"
+    else:
+        from .model_import import imported_variant
+
+        own = imported_variant(name, "gguf")
+        if own is None:
+            raise BadInput(f"unknown model {name!r}: not in the catalog ({', '.join(EMBEDDED)}) and no imported "
+                           "or pulled GGUF by that name")
+        gguf_path = next(own.glob("*.gguf"))
+        target, hf = paths.models_dir() / name / "onnx", paths.models_dir() / name / "hf"
+        fetch, arch, source = (lambda log: gguf_path), name, str(gguf_path)  # the builder reads the HF folder's config
     with _locked(target.parent):
         need_hf = force or not _finished(hf)
         need_onnx = onnx and (force or not _finished(target))
@@ -221,8 +232,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[convert]'")
         log = target.parent / "prepare.log"
         log.write_text("")
-        gguf = _fetch_gguf(spec, target.parent, stage, log)
-        source = f"{spec.source} ({spec.gguf_name})"
+        gguf = fetch(log)
         # Work in a temp folder and rename at the end: a half-finished preparation never looks done.
         with tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
             if need_hf:
@@ -236,7 +246,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             if need_onnx:
                 out = Path(tmp) / "onnx"
                 stage("building the int4 ONNX model (ONNX Runtime GenAI builder, CPU)")
-                _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", spec.hf_id, "-i", str(hf),
+                _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", arch, "-i", str(hf),
                       "-o", str(out), "-p", "int4", "-e", "cpu", "-c", str(Path(tmp) / "cache")], log, "ONNX build")
                 stage("checking the model loads and generates")
                 _smoke_test(out)
@@ -327,6 +337,9 @@ def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], mark
     imported = imported_variant(model, "onnx" if marker == "genai_config.json" else "hf")
     if imported is not None:  # a model the user brought in with `edgeagent models import`
         return imported, model
+    if imported_variant(model, "gguf") is not None:  # an imported or pulled GGUF: convert it for this backend
+        stage(f"first use of {model} on this backend: converting its GGUF")
+        return prepare(model, stage=stage, onnx=onnx), model
     folder = Path(model).expanduser()
     if folder.is_dir():
         if not (folder / marker).is_file():

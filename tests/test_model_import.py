@@ -56,6 +56,20 @@ def test_import_a_gguf_file_for_llamacpp(home, embedded_model, own_models):
     assert r.exit_code == 2 and "already has a gguf variant" in r.stderr and "--force" in r.stderr
 
 
+@pytest.mark.model
+def test_an_imported_gguf_is_converted_for_onnx_and_mlx_on_first_use(home, embedded_model, own_models):
+    gguf = next((SHARED_MODELS / models.SMOKE_MODEL / "gguf").glob("*.gguf"))
+    assert invoke("models", "import", str(gguf), "--name", "smol-own").exit_code == 0
+    backend = models.load_backend("smol-own", backend="onnx")  # dequantized and built on first use
+    text, last = backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)
+    assert last.usage.completion_tokens > 0
+    backend.close()
+    kinds = {row["variant"]: row["backend"] for row in models.list_models() if row["name"] == "smol-own"}
+    assert kinds == {"gguf": "llamacpp", "hf": "mlx", "onnx": "onnx"}
+    r = invoke("models", "prepare", "nobody-imported-this", "--backend", "onnx")
+    assert r.exit_code == 2 and "no imported or pulled GGUF by that name" in r.stderr
+
+
 @pytest.mark.parametrize("make, name, message", [
     (lambda p: p.write_text("not a model"), "x", "not a GGUF file"),
     (lambda p: p.mkdir(), "x", "not a model folder"),
