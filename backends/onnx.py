@@ -87,8 +87,10 @@ class OnnxGenAIBackend(Backend):
 
     def _matcher(self, constraint: dict, suffix: str, n_vocab: int):
         """An llguidance matcher for this call's grammar, reset; the tokenizer is built once (about a second)."""
-        import llguidance
-
+        try:
+            import llguidance
+        except ImportError:
+            raise BadInput("constrained decoding on onnx needs llguidance: pip install 'edgeagent[onnx]'") from None
         if self._lltok is None:
             self._lltok = llguidance.LLTokenizer(str(self.model_dir / "tokenizer.json"), n_vocab=n_vocab,
                                                  eos_token=sorted(self._eos))
