@@ -204,26 +204,30 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             onnx: bool = True) -> Path:
     """Idempotent: build what `name` lacks of its `hf` folder and (unless onnx=False) its int4 ONNX model.
 
-    `name` is a catalog model, or a GGUF the user imported or pulled (its variants then go beside it as
-    `hf` and `onnx`). Returns the ONNX folder, or the HF folder when onnx=False.
+    `name` is a catalog model, or a GGUF or Hugging Face folder the user imported or pulled (the other
+    variants then go beside it as `hf` and `onnx`). Returns the ONNX folder, or the HF folder when onnx=False.
     """
     spec = EMBEDDED.get(name)
     if spec is not None:
         target, hf = onnx_dir(name), hf_dir(name)
-        fetch: Callable[[Path], Path] = lambda log: _fetch_gguf(spec, target.parent, stage, log)  # noqa: E731
-        arch, source = spec.hf_id, f"{spec.source} ({spec.gguf_name})"
+        fetch: Callable[[Path], Path | None] = lambda log: _fetch_gguf(spec, target.parent, stage, log)  # noqa: E731
+        arch, source, gguf_path = spec.hf_id, f"{spec.source} ({spec.gguf_name})", None
     else:
         from .model_import import imported_variant
 
-        own = imported_variant(name, "gguf")
-        if own is None:
+        own, own_hf = imported_variant(name, "gguf"), imported_variant(name, "hf")
+        if own is None and own_hf is None:
             raise BadInput(f"unknown model {name!r}: not in the catalog ({', '.join(EMBEDDED)}) and no imported "
-                           "or pulled GGUF by that name")
-        gguf_path = next(own.glob("*.gguf"))
+                           "or pulled GGUF or Hugging Face folder by that name")
+        gguf_path = next(own.glob("*.gguf")) if own is not None else None
         target, hf = paths.models_dir() / name / "onnx", paths.models_dir() / name / "hf"
-        fetch, arch, source = (lambda log: gguf_path), name, str(gguf_path)  # the builder reads the HF folder's config
+        # The builder reads the HF folder's config; a pulled or imported HF folder is built from as it is.
+        fetch, arch, source = (lambda log: gguf_path), name, str(gguf_path or own_hf)
     with _locked(target.parent):
-        need_hf = force or not _finished(hf)
+        has_gguf = spec is not None or gguf_path is not None  # an HF-only import is built from as it is
+        need_hf = (force and has_gguf) or not _finished(hf)
+        if need_hf and not has_gguf:
+            raise ModelError(f"the imported Hugging Face folder of {name} is damaged; import it again with --force")
         need_onnx = onnx and (force or not _finished(target))
         if not (need_hf or need_onnx):
             return target if onnx else hf
@@ -232,7 +236,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[convert]'")
         log = target.parent / "prepare.log"
         log.write_text("")
-        gguf = fetch(log)
+        gguf = fetch(log) if need_hf else None
         # Work in a temp folder and rename at the end: a half-finished preparation never looks done.
         with tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
             if need_hf:
@@ -337,8 +341,9 @@ def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], mark
     imported = imported_variant(model, "onnx" if marker == "genai_config.json" else "hf")
     if imported is not None:  # a model the user brought in with `edgeagent models import`
         return imported, model
-    if imported_variant(model, "gguf") is not None:  # an imported or pulled GGUF: convert it for this backend
-        stage(f"first use of {model} on this backend: converting its GGUF")
+    if imported_variant(model, "gguf") is not None or (onnx and imported_variant(model, "hf") is not None):
+        # An imported or pulled GGUF (or, for onnx, HF folder): convert it for this backend.
+        stage(f"first use of {model} on this backend: converting it")
         return prepare(model, stage=stage, onnx=onnx), model
     folder = Path(model).expanduser()
     if folder.is_dir():

@@ -67,7 +67,17 @@ def test_an_imported_gguf_is_converted_for_onnx_and_mlx_on_first_use(home, embed
     kinds = {row["variant"]: row["backend"] for row in models.list_models() if row["name"] == "smol-own"}
     assert kinds == {"gguf": "llamacpp", "hf": "mlx", "onnx": "onnx"}
     r = invoke("models", "prepare", "nobody-imported-this", "--backend", "onnx")
-    assert r.exit_code == 2 and "no imported or pulled GGUF by that name" in r.stderr
+    assert r.exit_code == 2 and "no imported or pulled GGUF or Hugging Face folder by that name" in r.stderr
+
+
+@pytest.mark.model
+def test_an_imported_hugging_face_folder_is_built_into_onnx_on_first_use(home, embedded_model, own_models):
+    hf = SHARED_MODELS / models.SMOKE_MODEL / "hf"  # the dequantized folder, as a pulled safetensors repo is
+    assert invoke("models", "import", str(hf), "--name", "smol-hf").exit_code == 0
+    backend = models.load_backend("smol-hf", backend="onnx")
+    assert backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)[1].usage.completion_tokens > 0
+    backend.close()
+    assert {row["variant"] for row in models.list_models() if row["name"] == "smol-hf"} == {"hf", "onnx"}
 
 
 @pytest.mark.parametrize("make, name, message", [
