@@ -270,49 +270,62 @@ def _smoke_test(folder: Path) -> None:
     backend.close()
 
 
-def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | None = None,
-                 options: dict | None = None) -> Backend:
-    """A backend for `model`: an embedded name, a prepared folder (a .gguf for llamacpp), or scripted:FILE.
+def _load_mlx(model: str, stage: Stage, options: dict) -> Backend:
+    from .backends.mlx import INSTALL_HINT, MlxBackend, mlx_available
 
-    `backend` is onnx (default), mlx or llamacpp; `options` its settings from the device profile
-    (onnx: provider; llamacpp: n_gpu_layers, n_threads, n_ctx).
-    """
-    options = options or {}
-    if model.startswith("scripted:"):
-        from .backends.scripted import ScriptedBackend
+    if not mlx_available():
+        raise BadInput(INSTALL_HINT)
+    # A catalog model's `hf` folder, or a user's Hugging Face folder (safetensors + tokenizer).
+    folder, name = _model_folder(model, stage, hf_dir, "config.json", "a Hugging Face model folder", onnx=False)
+    return MlxBackend(folder, model_name=name)
 
-        return ScriptedBackend.from_file(model.split(":", 1)[1])
-    if backend == "mlx":
-        from .backends.mlx import INSTALL_HINT, MlxBackend, mlx_available
 
-        if not mlx_available():
-            raise BadInput(INSTALL_HINT)
-        # The embedded model's `hf` folder, or a user's Hugging Face folder (safetensors + tokenizer).
-        folder, name = _model_folder(model, stage, hf_dir, "config.json", "a Hugging Face model folder", onnx=False)
-        return MlxBackend(folder, model_name=name)
-    if backend == "llamacpp":
-        from .backends.llamacpp import INSTALL_HINT, LlamaCppBackend, llamacpp_available
+def _load_llamacpp(model: str, stage: Stage, options: dict) -> Backend:
+    from .backends.llamacpp import INSTALL_HINT, LlamaCppBackend, llamacpp_available
 
-        if not llamacpp_available():
-            raise BadInput(INSTALL_HINT)
-        # The embedded model's GGUF as shipped (no conversion), or a user's .gguf file.
-        if model in EMBEDDED:
-            return LlamaCppBackend(gguf_file(model, stage=stage), model_name=model, **options)
-        if Path(model).expanduser().suffix == ".gguf":
-            return LlamaCppBackend(Path(model).expanduser(), **options)
-        from .model_import import imported_variant
+    if not llamacpp_available():
+        raise BadInput(INSTALL_HINT)
+    # A catalog model's GGUF as shipped (no conversion), or a user's .gguf file.
+    if model in EMBEDDED:
+        return LlamaCppBackend(gguf_file(model, stage=stage), model_name=model, **options)
+    if Path(model).expanduser().suffix == ".gguf":
+        return LlamaCppBackend(Path(model).expanduser(), **options)
+    from .model_import import imported_variant
 
-        imported = imported_variant(model, "gguf")
-        if imported is not None:
-            return LlamaCppBackend(next(imported.glob("*.gguf")), model_name=model, **options)
-        raise BadInput(f"unknown model {model!r} for llamacpp; use a catalog model ({', '.join(EMBEDDED)}) "
-                       "or a .gguf file")
-    if backend not in (None, "onnx"):
-        raise BadInput(f"unknown backend {backend!r}; use onnx, mlx or llamacpp")
+    imported = imported_variant(model, "gguf")
+    if imported is not None:
+        return LlamaCppBackend(next(imported.glob("*.gguf")), model_name=model, **options)
+    raise BadInput(f"unknown model {model!r} for llamacpp; use a catalog model ({', '.join(EMBEDDED)}) "
+                   "or a .gguf file")
+
+
+def _load_onnx(model: str, stage: Stage, options: dict) -> Backend:
     from .backends.onnx import OnnxGenAIBackend
 
     folder, name = _model_folder(model, stage, onnx_dir, "genai_config.json", "an ONNX Runtime GenAI model folder")
     return OnnxGenAIBackend(folder, model_name=name, provider=options.get("provider") or "cpu")
+
+
+# Each backend of backends/registry.py and how a model is loaded for it.
+LOADERS: dict[str, Callable[[str, Stage, dict], Backend]] = {
+    "onnx": _load_onnx, "llamacpp": _load_llamacpp, "mlx": _load_mlx}
+
+
+def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | None = None,
+                 options: dict | None = None) -> Backend:
+    """A backend for `model`: a catalog or imported name, a prepared folder (a .gguf for llamacpp), or scripted:FILE.
+
+    `backend` is onnx (default), mlx or llamacpp; `options` its settings from the device profile
+    (onnx: provider; llamacpp: n_gpu_layers, n_threads, n_ctx).
+    """
+    if model.startswith("scripted:"):
+        from .backends.scripted import ScriptedBackend
+
+        return ScriptedBackend.from_file(model.split(":", 1)[1])
+    loader = LOADERS.get(backend or "onnx")
+    if loader is None:
+        raise BadInput(f"unknown backend {backend!r}; use {', '.join(LOADERS)}")
+    return loader(model, stage, options or {})
 
 
 def ensure_prepared(model: str, backend: str, *, stage: Stage = lambda s: None) -> None:

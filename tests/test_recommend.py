@@ -30,3 +30,11 @@ def test_recommend_names_the_device_backend_in_each_command():
     assert data["device"] == "jetson-orin-nano-4gb"
     assert all(r["command"].endswith("--backend llamacpp") for r in data["models"])
     assert [r["model"] for r in data["models"]] == ["smollm2-135m", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]
+
+
+def test_every_backend_in_the_table_has_a_loader_and_a_variant():
+    from edgeagent.backends.registry import BACKENDS, BY_VARIANT
+    from edgeagent.models import LOADERS
+
+    assert set(LOADERS) == set(BACKENDS)
+    assert sorted(BY_VARIANT) == ["gguf", "hf", "onnx"]
