@@ -109,9 +109,9 @@ class Backend(ABC):
         """Stream a reply; `constraint` is a JSON schema the output must match; `logprobs` fills the last chunk's scores.
 
         `prefix` is text the reply is forced to start with (a call tag): it is prompt, not output, and the
-        streamed text excludes it. `suffix` is literal text the constrained reply must end with after the
-        JSON (the closing tag); it is part of the grammar and of the output. A later prompt whose assistant
-        turn starts with prefix + output reuses the exact ids."""
+        streamed text excludes it. `suffix` is literal text the grammar admits after the JSON (a line break
+        before a closing tag the caller writes); it is part of the output. A later prompt whose assistant
+        turn starts with prefix + output (plus anything after) reuses the exact ids."""
 
     context_length: int = 0
 
@@ -147,11 +147,21 @@ def score_logits(logits, token: int, text: str) -> TokenScore:
     return TokenScore(text, float(logp[token]), float(-(np.exp(logp) * logp).sum()))
 
 
-def lark_grammar(schema: dict, suffix: str) -> str:
-    """A llguidance Lark grammar: the JSON schema, then `suffix` literally (ORT GenAI and MLX use it)."""
+def grammar_matcher(lltok, constraint: dict, suffix: str = ""):
+    """An llguidance matcher for one reply: the JSON schema, then `suffix` literally (ORT GenAI and MLX)."""
     import json
 
-    return f"start: call {json.dumps(suffix)}\ncall: %json {json.dumps(schema)}\n"
+    import llguidance
+
+    grammar = (llguidance.LLMatcher.grammar_from_lark(f"start: call {json.dumps(suffix)}\n"
+                                                      f"call: %json {json.dumps(constraint)}\n") if suffix
+               else llguidance.LLMatcher.grammar_from_json_schema(constraint))
+    matcher = llguidance.LLMatcher(lltok, grammar, log_level=0)
+    if matcher.is_error():
+        from ..errors import BadInput
+
+        raise BadInput(f"constraint schema: {matcher.get_error()}")
+    return matcher
 
 
 class TokenMask:

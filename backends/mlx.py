@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..errors import BadInput, ModelError
-from .base import Backend, CallClock, Chunk, TokenScore, lark_grammar, score_logits
+from .base import Backend, CallClock, Chunk, TokenMask, TokenScore, grammar_matcher, score_logits
 from .chat_template import ChatTemplate, folder_template
 from .chat_tokens import ChatTokens, common_prefix
 
@@ -45,30 +45,22 @@ class JsonSchemaProcessor:
     """
 
     def __init__(self, matcher: Any, vocab_size: int) -> None:
-        import numpy as np
-        from llguidance.numpy import allocate_token_bitmask
-
         self.matcher = matcher
-        self._np = np
-        self._mask = allocate_token_bitmask(1, vocab_size)
+        self._mask = TokenMask(vocab_size)
         self._seen: int | None = None
 
     def __call__(self, tokens: Sequence[int], logits: Any) -> Any:
         import mlx.core as mx
-        from llguidance.numpy import fill_next_token_bitmask
+        import numpy as np
 
-        np = self._np
         if self._seen is None:
             self._seen = len(tokens)
         for t in np.asarray(tokens[self._seen:]).reshape(-1).tolist():
             if not self.matcher.consume_token(int(t)):
                 raise ModelError(f"the grammar rejected token {t}: {self.matcher.get_error()}")
         self._seen = len(tokens)
-        fill_next_token_bitmask(self.matcher, self._mask)
-        if self.matcher.is_error():
-            raise ModelError(f"constrained decoding failed: {self.matcher.get_error()}")
-        bits = np.unpackbits(self._mask.view(np.uint8), bitorder="little")
-        n = logits.shape[-1]
+        bits = self._mask.allowed(self.matcher)
+        n = logits.shape[-1]  # the model's logits may be padded past the tokenizer's vocabulary
         allowed = np.zeros(n, dtype=bool)
         allowed[: min(n, len(bits))] = bits[:n]
         return mx.where(mx.array(allowed), logits, -mx.inf)
@@ -133,12 +125,7 @@ class MlxBackend(Backend):
         if key not in self._matchers:
             if self._lltok is None:  # about a second: built once per model
                 self._lltok = llguidance.hf.from_tokenizer(self._tok._tokenizer, eos_token=sorted(self._eos))
-            grammar = (llguidance.LLMatcher.grammar_from_lark(lark_grammar(constraint, suffix)) if suffix
-                       else llguidance.LLMatcher.grammar_from_json_schema(constraint))
-            matcher = llguidance.LLMatcher(self._lltok, grammar, log_level=0)
-            if matcher.is_error():
-                raise BadInput(f"constraint schema: {matcher.get_error()}")
-            self._matchers[key] = matcher
+            self._matchers[key] = grammar_matcher(self._lltok, constraint, suffix)
         matcher = self._matchers[key]
         matcher.reset()
         return JsonSchemaProcessor(matcher, self._lltok.vocab_size)

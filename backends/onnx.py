@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import BadInput, ModelError
-from .base import Backend, CallClock, Chunk, TokenMask, TokenScore, lark_grammar, score_logits
+from .base import Backend, CallClock, Chunk, TokenMask, TokenScore, grammar_matcher, score_logits
 from .chat_template import ChatTemplate, folder_template
 from .chat_tokens import ChatTokens, common_prefix
 
@@ -96,12 +96,7 @@ class OnnxGenAIBackend(Backend):
                                                  eos_token=sorted(self._eos))
         key = json.dumps([constraint, suffix])  # key order kept: the grammar writes properties in schema order
         if key not in self._matchers:
-            grammar = (llguidance.LLMatcher.grammar_from_lark(lark_grammar(constraint, suffix)) if suffix
-                       else llguidance.LLMatcher.grammar_from_json_schema(constraint))
-            matcher = llguidance.LLMatcher(self._lltok, grammar, log_level=0)
-            if matcher.is_error():
-                raise BadInput(f"constraint schema: {matcher.get_error()}")
-            self._matchers[key] = (matcher, TokenMask(n_vocab))
+            self._matchers[key] = (grammar_matcher(self._lltok, constraint, suffix), TokenMask(n_vocab))
         matcher, mask = self._matchers[key]
         matcher.reset()
         return matcher, mask

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .backends.base import Backend
-from .callformat import GENERIC, FormatError, format_for_template, template_tools
+from .callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
 from .errors import CloudUnavailable
 from .metering import Metering, Spent
-from .prompting import circling, messages
+from .prompting import circling, messages, repeats
 from .sandbox import ToolError, relative, resolve
 from .store import Store, now
 from .strategies import Decision, Strategy
@@ -103,8 +102,7 @@ class Agent:
         try:
             if not uses:
                 raise FormatError("the reply holds no tool_use block")
-            name, args = self.format.parse(json.dumps({self.format.name_key: use.get("name"),
-                                                       self.format.args_key: use.get("input")}), None, BUILTIN_TOOLS)
+            name, args = check_call(use.get("name"), use.get("input"), BUILTIN_TOOLS)
         except FormatError as e:
             raise CloudUnavailable(f"no usable tool call ({e})") from None
         call = self.store.model_call(answer.call_id)
@@ -186,10 +184,11 @@ def _check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext)
 def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int) -> list[Tool]:
     """The tools this step may call. Greedy decoding repeats itself, so after a repeated call that tool is out
     for one step; a model still going in circles, or at the budget's last step, may only finish."""
-    if len(steps) == max_steps - 1 or circling(steps):
+    flags = repeats(steps)
+    if len(steps) == max_steps - 1 or circling(steps, flags=flags):
         return [tools["finish"]]
     last = steps[-1] if steps else None
-    if last and last["tool"] not in (None, "finish") and circling(steps, 1):
+    if last and last["tool"] not in (None, "finish") and flags[-1]:
         return [t for t in tools.values() if t.name != last["tool"]]
     return list(tools.values())
 

@@ -71,19 +71,24 @@ class CallFormat:
             raise FormatError(f"not JSON ({e.msg} at character {e.pos})") from None
         if not isinstance(action, dict) or not isinstance(action.get(self.args_key), dict):
             raise FormatError(f'expected {{"{self.name_key}": NAME, "{self.args_key}": {{...}}}}')
-        name = action.get(self.name_key)
-        tool = tools.get(name) if isinstance(name, str) else None  # a list or dict here is unhashable
-        if tool is None:
-            raise FormatError(f"unknown tool {name!r}; tools: {', '.join(tools)}")
-        args = action[self.args_key]
-        missing, extra = set(tool.params) - set(args), set(args) - set(tool.params)
-        if missing or extra:
-            raise FormatError(f"{tool.name} takes ({', '.join(tool.params)}); missing {sorted(missing)}, "
-                              f"unexpected {sorted(extra)}")
-        bad = [k for k, v in args.items() if not isinstance(v, str)]
-        if bad:
-            raise FormatError(f"arguments {bad} must be strings")
-        return tool.name, args
+        return check_call(action.get(self.name_key), action[self.args_key], tools)
+
+
+def check_call(name: object, args: object, tools: dict[str, Tool]) -> tuple[str, dict]:
+    """(tool, args) when `name` is one of `tools` and `args` are exactly its string arguments; FormatError if not."""
+    tool = tools.get(name) if isinstance(name, str) else None  # a list or dict here is unhashable
+    if tool is None:
+        raise FormatError(f"unknown tool {name!r}; tools: {', '.join(tools)}")
+    if not isinstance(args, dict):
+        raise FormatError(f"{tool.name}: arguments must be an object")
+    missing, extra = set(tool.params) - set(args), set(args) - set(tool.params)
+    if missing or extra:
+        raise FormatError(f"{tool.name} takes ({', '.join(tool.params)}); missing {sorted(missing)}, "
+                          f"unexpected {sorted(extra)}")
+    bad = [k for k, v in args.items() if not isinstance(v, str)]
+    if bad:
+        raise FormatError(f"arguments {bad} must be strings")
+    return tool.name, args
 
 
 GENERIC = CallFormat("generic", "tool", "args")

@@ -51,22 +51,26 @@ def budget_note(idx: int, max_steps: int | None) -> str:
     return ""
 
 
-def _action(step: dict) -> str:
-    return json.dumps([step.get("tool"), step.get("args")], sort_keys=True)
+def repeats(steps: list[dict]) -> list[bool]:
+    """For each step, whether it took an action (tool and arguments) some earlier step already took; one pass."""
+    seen: set[str] = set()
+    flags = []
+    for s in steps:
+        key = json.dumps([s.get("tool"), s.get("args")], sort_keys=True)
+        flags.append(s.get("tool") is not None and key in seen)
+        seen.add(key)
+    return flags
 
 
-def circling(steps: list[dict], n: int = CIRCLES) -> bool:
+def circling(steps: list[dict], n: int = CIRCLES, flags: list[bool] | None = None) -> bool:
     """Whether the last n steps each repeated an action taken before them (A,A,A or A,B,A,B)."""
-    if len(steps) < n + 1:
-        return False
-    end = len(steps)
-    return all(steps[i].get("tool") is not None and _action(steps[i]) in {_action(s) for s in steps[:i]}
-               for i in range(end - n, end))
+    flags = repeats(steps) if flags is None else flags
+    return len(steps) > n and all(flags[len(steps) - n:len(steps)])
 
 
-def loop_note(steps: list[dict], i: int) -> str:
+def loop_note(steps: list[dict], i: int, flags: list[bool]) -> str:
     """Said after step i's result when the steps up to it go in circles; the next call may only finish."""
-    if circling(steps[: i + 1]):
+    if circling(steps[: i + 1], flags=flags[: i + 1]):
         return "\n\n[You are repeating earlier calls: the next call must be finish, with your best answer.]"
     return ""
 
@@ -76,9 +80,10 @@ def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | N
     """The chat for the next step; it only grows, so the backend can reuse its KV cache."""
     user = f"Task: {task}" + (f"\n\nPlan (from a stronger model):\n{plan}" if plan else "")
     msgs = [{"role": "system", "content": system_prompt(tools, fmt)}, {"role": "user", "content": user}]
+    flags = repeats(steps)
     for i, s in enumerate(steps):
         msgs.append({"role": "assistant", "content": action_text(s, fmt)})
-        result = str(s["observation"]) + (budget_note(i, max_steps) or loop_note(steps, i))
+        result = str(s["observation"]) + (budget_note(i, max_steps) or loop_note(steps, i, flags))
         if fmt.tool_role == "tool":
             msgs.append({"role": "tool", "content": result})
         else:

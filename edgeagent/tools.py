@@ -129,7 +129,8 @@ def _near(ctx: ToolContext, path: str, want_dir: bool | None = None) -> str:
     """ "; did you mean: a, b" from the workspace's paths closest to `path` (by whole path and by name)."""
     import difflib
 
-    entries = [e for e in _walk(ctx) if want_dir is None or e.endswith("/") == want_dir]
+    every = _walk(ctx)
+    entries = [e for e in every if want_dir is None or e.endswith("/") == want_dir]
     target = path.strip().strip("/").lower()
     by_name = {e.rstrip("/").rsplit("/", 1)[-1].lower(): e for e in entries}
     found = difflib.get_close_matches(target, [e.rstrip("/").lower() for e in entries], n=3, cutoff=0.6)
@@ -138,7 +139,7 @@ def _near(ctx: ToolContext, path: str, want_dir: bool | None = None) -> str:
     picks = list(dict.fromkeys(picks))[:3]
     if picks:
         return f"; did you mean: {', '.join(picks)}"
-    top = [e for e in entries if "/" not in e.rstrip("/")] or [e for e in _walk(ctx) if "/" not in e.rstrip("/")]
+    top = [e for e in entries if "/" not in e.rstrip("/")] or [e for e in every if "/" not in e.rstrip("/")]
     return f"; the workspace holds: {', '.join(top[:20])}" if top else "; the workspace is empty"
 
 
