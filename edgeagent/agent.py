@@ -37,7 +37,7 @@ class Agent:
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks)
         self.format = format_for_template(getattr(backend, "template_source", None))  # the model's own call syntax
-        self.declared = template_tools(self.tools.values()) if self.format.declares_tools else None
+        self.declared = template_tools(self.tools.values()) if self.format.declare == "template" else None
         self.on_step = on_step or (lambda step, call: None)
         self.max_tokens = max_tokens  # None: as long as the longest call the step's tools admit
         self.metering = metering or Metering(None)

@@ -2,8 +2,9 @@
 
 A model whose chat template declares tools (Qwen2.5/3, Hermes-style `<tool_call>` templates) gets the
 tools through that template, writes `<tool_call>\n{"name": ..., "arguments": {...}}\n</tool_call>` and
-reads results as `tool` turns. Any other model gets the generic format: one JSON object with the tool
-name first. Either way decoding is constrained to the JSON inside the call, name before arguments.
+reads results as `tool` turns; Llama 3.x and Phi-4-mini templates have their own shapes below. Any other
+model (Gemma 3, SmolLM2) gets the generic format: one JSON object with the tool name first. Either way
+decoding is constrained to the JSON inside the call, name before arguments.
 """
 
 from __future__ import annotations
@@ -28,7 +29,14 @@ class CallFormat:
     suffix: str = ""  # what the grammar admits after the JSON (a line break before the closing tag)
     closing: str = ""  # the closing tag, written after generation: a special token no grammar can spell alike
     tool_role: str = "user"  # the role of the turn that carries a tool's result
-    declares_tools: bool = False  # tools go to the chat template (tools=...) rather than the system prompt
+    # Where the tools are declared: "prompt" (listed in the system prompt's text), "template" (the chat
+    # template's tools=), or "system" (a JSON string under the system message's "tools" key, as Phi-4-mini's).
+    declare: str = "prompt"
+
+    @property
+    def declares_tools(self) -> bool:
+        """Whether the chat template declares the tools in the model's own words."""
+        return self.declare != "prompt"
 
     def schema(self, tools: Iterable[Tool]) -> dict:
         """A JSON schema admitting one call to one of `tools`, name first; dict order is kept by every backend."""
@@ -64,6 +72,8 @@ class CallFormat:
             body = body.removeprefix(self.prefix.strip())
         if self.closing:
             body = body.removesuffix(self.closing)
+        if self.suffix.strip():
+            body = body.rstrip().removesuffix(self.suffix.strip())
         try:
             # strict=False: raw control characters inside strings, which every grammar here admits.
             action = json.loads(body.strip(), strict=False)
@@ -93,11 +103,15 @@ def check_call(name: object, args: object, tools: dict[str, Tool]) -> tuple[str,
 
 GENERIC = CallFormat("generic", "tool", "args")
 HERMES = CallFormat("hermes", "name", "arguments", prefix="<tool_call>\n", suffix="\n", closing="</tool_call>",
-                    tool_role="tool", declares_tools=True)
+                    tool_role="tool", declare="template")
 # Llama 3.1/3.2/3.3: tools declared by the template, a call is a bare JSON object with "parameters",
 # results come back in an ipython turn (the template maps the tool role to it).
-LLAMA3 = CallFormat("llama3-json", "name", "parameters", tool_role="tool", declares_tools=True)
-FORMATS = {f.name: f for f in (GENERIC, HERMES, LLAMA3)}
+LLAMA3 = CallFormat("llama3-json", "name", "parameters", tool_role="tool", declare="template")
+# Phi-4-mini: tools are a JSON list in the system message's "tools" key (rendered inside <|tool|>..<|/tool|>),
+# a call is a one-element JSON list in <|tool_call|> tags, a result a `tool` turn.
+PHI4 = CallFormat("phi4-mini", "name", "arguments", prefix="<|tool_call|>[", suffix="]", closing="<|/tool_call|>",
+                  tool_role="tool", declare="system")
+FORMATS = {f.name: f for f in (GENERIC, HERMES, LLAMA3, PHI4)}
 
 
 def format_for_template(template: str | None) -> CallFormat:
@@ -108,7 +122,16 @@ def format_for_template(template: str | None) -> CallFormat:
         return HERMES
     if "<|start_header_id|>" in template and "ipython" in template and '"parameters"' in template:
         return LLAMA3
+    if "<|tool|>" in template and "<|/tool|>" in template:
+        return PHI4
     return GENERIC
+
+
+def system_tools(tools: Iterable[Tool]) -> str:
+    """Tools as Phi-4-mini's model card declares them: name, description, and each argument's type and meaning."""
+    return json.dumps([{"name": t.name, "description": t.description,
+                        "parameters": {k: {"description": v.get("description", ""), "type": "str"}
+                                       for k, v in t.params.items()}} for t in tools], ensure_ascii=False)
 
 
 def template_tools(tools: Iterable[Tool]) -> list[dict]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .callformat import GENERIC, CallFormat
+from .callformat import GENERIC, CallFormat, system_tools
 from .tools import Tool
 
 SYSTEM = """You are a careful assistant working on the user's files in their workspace folder. Paths are \
@@ -80,6 +80,8 @@ def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | N
     """The chat for the next step; it only grows, so the backend can reuse its KV cache."""
     user = f"Task: {task}" + (f"\n\nPlan (from a stronger model):\n{plan}" if plan else "")
     msgs = [{"role": "system", "content": system_prompt(tools, fmt)}, {"role": "user", "content": user}]
+    if fmt.declare == "system":
+        msgs[0]["tools"] = system_tools(tools.values())
     flags = repeats(steps)
     for i, s in enumerate(steps):
         msgs.append({"role": "assistant", "content": action_text(s, fmt)})

@@ -283,3 +283,58 @@ def test_chat_tokens_encode_whole_when_a_template_refuses_a_partial_chat():
     msgs = [{"role": "system", "content": "S"}, {"role": "user", "content": "T"}]
     tools = template_tools(BUILTIN_TOOLS.values())
     assert chat.encode(msgs, tools) == [ord(c) for c in template.render(msgs, True, tools)]
+
+
+# Written for this test in the shape of Phi-4-mini's template: tools are a JSON string under the system
+# message's "tools" key, every turn is <|role|>content<|end|>.
+PHI4_TEMPLATE = """{% for message in messages %}{% if message['role'] == 'system' and 'tools' in message and \
+message['tools'] is not none %}{{ '<|' + message['role'] + '|>' + message['content'] + '<|tool|>' + message['tools'] \
++ '<|/tool|>' + '<|end|>' }}{% else %}{{ '<|' + message['role'] + '|>' + message['content'] + '<|end|>' }}{% endif %}\
+{% endfor %}{% if add_generation_prompt %}{{ '<|assistant|>' }}{% else %}{{ eos_token }}{% endif %}"""
+
+
+def test_a_phi4_mini_style_template_gets_tools_in_the_system_message_and_calls_in_tool_call_tags(tmp_path):
+    from edgeagent.callformat import PHI4
+
+    assert format_for_template(PHI4_TEMPLATE) is PHI4
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    done = {"name": "finish", "arguments": {"answer": "Friday"}}
+    run, steps, backend, prompts = _run(tmp_path, [read, done], template=PHI4_TEMPLATE)
+    assert run["status"] == "done" and run["answer"] == "Friday" and steps[0]["tool"] == "read_file"
+    declared = json.loads(prompts[0].split("<|tool|>")[1].split("<|/tool|>")[0])
+    assert [t["name"] for t in declared] == list(BUILTIN_TOOLS) and declared[0]["parameters"]
+    assert prompts[0].endswith("<|assistant|><|tool_call|>[")  # the call tag and list are forced
+    assert steps[0]["output"] == '<|tool_call|>[{"name": "read_file", "arguments": {"path": "notes.md"}}]<|/tool_call|>'
+    assert "<|tool|>The review is on Friday.\n" in prompts[1]  # the result comes back as a tool turn
+    assert prompts[1].startswith(prompts[0][:-len("<|assistant|><|tool_call|>[")])  # history only grows
+    assert backend.call_kwargs[0]["tools"] is None and backend.call_kwargs[0]["suffix"] == "]"
+
+
+def test_phi4_parse_refuses_two_calls_in_one_list():
+    from edgeagent.callformat import PHI4
+
+    two = '<|tool_call|>[{"name": "finish", "arguments": {"answer": "a"}}, {"name": "finish", "arguments": {}}]'
+    with pytest.raises(FormatError):
+        PHI4.parse(two + PHI4.closing, "stop", BUILTIN_TOOLS)
+
+
+# Written for this test in the shape of Gemma 3's template: no tool support, the system prompt is folded
+# into the first user turn, and roles must alternate.
+GEMMA3_TEMPLATE = """{{ bos_token }}{%- if messages[0]['role'] == 'system' -%}\
+{%- set first = messages[0]['content'] + '\\n\\n' -%}{%- set loop_messages = messages[1:] -%}\
+{%- else -%}{%- set first = '' -%}{%- set loop_messages = messages -%}{%- endif -%}
+{%- for message in loop_messages -%}\
+{%- if (message['role'] == 'user') != (loop.index0 % 2 == 0) -%}{{ raise_exception('roles must alternate') }}{%- endif -%}\
+{%- set role = 'model' if message['role'] == 'assistant' else message['role'] -%}\
+{{ '<start_of_turn>' + role + '\\n' + (first if loop.first else '') }}{{ message['content'] | trim }}<end_of_turn>\n\
+{%- endfor -%}{%- if add_generation_prompt -%}{{ '<start_of_turn>model\\n' }}{%- endif -%}"""
+
+
+def test_a_gemma3_style_template_without_tools_gets_the_generic_format_with_alternating_turns(tmp_path):
+    assert format_for_template(GEMMA3_TEMPLATE) is GENERIC
+    read = {"tool": "read_file", "args": {"path": "notes.md"}}
+    done = {"tool": "finish", "args": {"answer": "Friday"}}
+    run, steps, backend, prompts = _run(tmp_path, [read, done], template=GEMMA3_TEMPLATE)
+    assert run["status"] == "done" and run["answer"] == "Friday"
+    assert prompts[0].count("<start_of_turn>user") == 1 and "read_file(path)" in prompts[0]
+    assert "<start_of_turn>user\nObservation:\nThe review is on Friday." in prompts[1]
