@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .backends.base import Backend
 from .callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
-from .errors import CloudUnavailable
+from .errors import CloudUnavailable, EdgeAgentError, StepFailed
 from .metering import Metering, Spent
 from .prompting import circling, messages, repeats
 from .sandbox import ToolError, relative, resolve
@@ -43,15 +43,28 @@ class Agent:
         self.metering = metering or Metering(None)
 
     def run(self, run_id: str) -> dict:
+        steps = self.store.steps(run_id)
+        if steps and steps[-1]["ok"] and steps[-1]["tool"] == "finish":
+            # The process died after the finish step was durable: the run is over, its answer stored; no new step.
+            status, answer = "done", steps[-1]["observation"]
+        else:
+            status, answer = self._session(run_id, steps)
+        self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
+        return self.store.get_run(run_id)
+
+    def _session(self, run_id: str, steps: list[dict]) -> tuple[str, str | None]:
         spent = Spent()
         try:
             with self.metering.window() as spent:
                 run = self.strategy.before_run(self.store.get_run(run_id), self)
-                status, answer = self._loop(run, self.store.steps(run_id))
+                return self._loop(run, steps)
+        except EdgeAgentError:
+            raise
+        except Exception as e:  # a bug in one step must not leave the run `running` forever
+            raise StepFailed(f"step {len(steps)} failed: {type(e).__name__}: {e}; "
+                             f"`edgeagent resume {run_id}` retries it") from e
         finally:  # a crashed or interrupted session's energy still counts toward the run
             self.store.add_run_energy(run_id, spent.fields())
-        self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
-        return self.store.get_run(run_id)
 
     def _loop(self, run: dict, steps: list[dict]) -> tuple[str, str | None]:
         while True:

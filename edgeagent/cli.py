@@ -3,32 +3,30 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
 
 import click
-import psutil
 from rich.markup import escape
 
+from . import benchmark, claims, launch, paths, profiling, render
 from . import calibrate as calibration
 from . import models as model_registry
-from . import benchmark, launch, paths, profiling, render
 from .backends.base import Backend
 from .backends.registry import NAMES as BACKEND_NAMES
 from .calibrate import SETTING
 from .config import EXPORT_MODES, config_path, load_config, parse_overrides
 from .devices import detect_machine, resolve_device
 from .devices_cmd import devices_cmd
-from .errors import BadInput, EdgeAgentError
+from .errors import BadInput, EdgeAgentError, StoreError
 from .metering import open_metering, power_mode
 from .serve import serve_cmd
 from .store import Store
 from .strategies import STRATEGIES
 from .tasks import load_tasks
 
-ENDED = {"done", "max_steps", "format_error"}
+ENDED = claims.ENDED
 
 
 class _Group(click.Group):
@@ -40,22 +38,6 @@ class _Group(click.Group):
         except EdgeAgentError as e:
             click.echo(f"error: {e}", err=True)
             ctx.exit(e.exit_code)
-
-
-def _owner() -> str:
-    p = psutil.Process()
-    return f"{p.pid}:{p.create_time()}"
-
-
-def _owner_alive(owner: str | None) -> bool:
-    if not owner:
-        return False
-    pid, _, created = owner.partition(":")
-    try:
-        p = psutil.Process(int(pid))
-        return p.pid != os.getpid() and f"{p.create_time()}" == created and p.status() != psutil.STATUS_ZOMBIE
-    except (psutil.Error, ValueError):
-        return False
 
 
 def _stage(text: str) -> None:
@@ -98,7 +80,12 @@ def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = N
         click.echo(f"interrupted; continue with: edgeagent resume {run_id}", err=True)
         sys.exit(130)
     except EdgeAgentError as e:
-        store.update_run(run_id, status="error", error=str(e))
+        try:
+            store.update_run(run_id, status="error", error=str(e))
+        except StoreError:
+            pass  # the store itself failed (full, read-only): the run stays resumable as it is
+        if isinstance(e, StoreError):
+            raise  # one line naming the file and the cause
     finally:
         metering.close()
     result = _result(store, run_id)
@@ -159,7 +146,7 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
     settings, store = plan.settings, Store(paths.db_path())
     loaded = model_registry.load_backend(model, stage=_stage, backend=plan.backend, options=plan.backend_options)
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,
-                              backend=loaded.name, max_steps=max_steps, owner=_owner(), **settings)
+                              backend=loaded.name, max_steps=max_steps, owner=claims.me("run"), **settings)
     if not as_json:
         advisor = f" · cloud {escape(settings['cloud'])} (export {settings['export_mode']})" if settings["cloud"] else ""
         render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({loaded.name}) · strategy {strategy}{advisor}")
@@ -172,12 +159,7 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
 def resume(run_id: str, as_json: bool) -> None:
     """Continue RUN_ID from its last durable step (after a crash, kill or Ctrl-C)."""
     store = Store(paths.db_path())
-    run = store.get_run(run_id)
-    if run["status"] in ENDED:
-        raise BadInput(f"run {run['id']} already ended ({run['status']}); nothing to resume")
-    if run["status"] == "running" and _owner_alive(run["owner"]):
-        raise BadInput(f"run {run['id']} is still running in process {run['owner'].split(':')[0]}")
-    store.update_run(run["id"], status="running", owner=_owner(), error=None)
+    run = claims.claim(store, run_id)  # one owner per run: a second resume is refused while this one lives
     if not as_json:
         render.out.print(f"resuming run [bold]{run['id']}[/] after step {len(store.steps(run['id'])) - 1}")
     _drive(store, run["id"], as_json)

@@ -23,3 +23,17 @@ class StoreError(BadInput):
 
 class CloudUnavailable(EdgeAgentError):
     """No usable cloud step (refused, unreachable, over budget, no tool call); the step falls back to the edge."""
+
+
+class DiskFull(StoreError):
+    """The disk holding the store is full: the environment, not the input (exit code 1); the run stays resumable."""
+
+    exit_code = 1
+
+
+class RunBusy(BadInput):
+    """Another live process is driving this run."""
+
+
+class StepFailed(EdgeAgentError):
+    """An unexpected exception inside a step; the run is marked `error` with the reason and can be resumed."""

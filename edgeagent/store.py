@@ -2,23 +2,47 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import secrets
 import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
+from .dbfile import MIGRATIONS_TABLE, describe, now, open_store
+from .errors import BadInput, RunBusy
 
-from .errors import BadInput, StoreError
-from .migrations import MIGRATIONS
+__all__ = ["MIGRATIONS_TABLE", "Store", "now", "storable"]
 
-MIGRATIONS_TABLE = "_edgeagent_migrations"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+def storable(value: Any) -> Any:
+    """A string SQLite can hold: a non-UTF-8 file name's escaped bytes become `\\xff`, other values pass as they are."""
+    if not isinstance(value, str) or not _SURROGATE.search(value):
+        return value
+    # surrogateescape turns byte 0xNN into U+DCNN; anything else is a lone surrogate from elsewhere.
+    return _SURROGATE.sub(lambda m: f"\\x{ord(m[0]) - 0xDC00:02x}" if 0xDC80 <= ord(m[0]) <= 0xDCFF
+                          else f"\\u{ord(m[0]):04x}", value)
+
+
+def _storable_row(fields: dict[str, Any]) -> dict[str, Any]:
+    return {k: storable(v) for k, v in fields.items()}
+
+
+def _guarded(fn: Callable) -> Callable:
+    """Any SQLite failure becomes one line naming the file and the cause, never a traceback."""
+    @functools.wraps(fn)
+    def call(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(self, *args, **kwargs)
+        except (sqlite3.Error, OSError) as e:
+            raise describe(self.path, e) from None
+    return call
 
 
 class Store:
@@ -26,54 +50,30 @@ class Store:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        existed = self.path.exists() and self.path.stat().st_size > 0
-        if existed:
-            with self.path.open("rb") as f:
-                header = f.read(16)
-            # SQLite itself takes a 1-byte file for an empty database and overwrites it.
-            if header != b"SQLite format 3\x00":
-                raise StoreError(f"{self.path} is not a readable edgeagent database (not an SQLite file); "
-                                 "move it aside")
+        self.db = open_store(self.path)
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE: what is read inside stays true until the commit (other writers wait their turn)."""
         try:
-            conn = sqlite3.connect(str(self.path), timeout=30)
-            # Read before any write, so a foreign or damaged file is never touched.
-            tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
-        except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path} is not a readable edgeagent database ({e}); move it aside") from None
-        if existed and tables and MIGRATIONS_TABLE not in tables:
-            raise StoreError(f"{self.path} is an SQLite file but not an edgeagent database; move it aside")
-        self.db = sqlite_utils.Database(conn)
-        self._check_version(tables)
-        self.db.enable_wal()
-        self._migrate()
-
-    def _check_version(self, tables: set[str]) -> None:
-        if MIGRATIONS_TABLE not in tables:
-            return
-        applied = {r["name"] for r in self.db[MIGRATIONS_TABLE].rows}
-        unknown = applied - {name for name, _ in MIGRATIONS}
-        if unknown:
-            raise StoreError(
-                f"{self.path} was written by a newer edgeagent (migration {sorted(unknown)[0]}); upgrade edgeagent"
-            )
-
-    def _migrate(self) -> None:
-        table = self.db[MIGRATIONS_TABLE]
-        if not table.exists():
-            table.create({"name": str, "applied_at": str}, pk="name")
-        applied = {r["name"] for r in table.rows}
-        for name, fn in MIGRATIONS:
-            if name not in applied:
-                with self.db.conn:
-                    fn(self.db)
-                    table.insert({"name": name, "applied_at": now()})
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as e:
+            raise describe(self.path, e) from None
+        try:
+            yield
+            self.db.execute("COMMIT")
+        except BaseException as e:
+            self.db.rollback()
+            if isinstance(e, sqlite3.Error):
+                raise describe(self.path, e) from None
+            raise
 
     # runs
     def create_run(self, **fields: Any) -> str:
         # Sortable by time, unique enough across processes on one device.
         run_id = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
-        self.db["runs"].insert({"id": run_id, "status": "running", "created_at": now(), "updated_at": now(), **fields})
+        self.db["runs"].insert(_storable_row({"id": run_id, "status": "running", "created_at": now(),
+                                              "updated_at": now(), **fields}))
         return run_id
 
     def get_run(self, run_id: str) -> dict:
@@ -88,7 +88,7 @@ class Store:
         raise BadInput(f"run id {run_id!r} is ambiguous ({len(rows)} runs match)")
 
     def update_run(self, run_id: str, **fields: Any) -> None:
-        self.db["runs"].update(run_id, {**fields, "updated_at": now()})
+        self.db["runs"].update(run_id, _storable_row({**fields, "updated_at": now()}))
 
     def add_run_energy(self, run_id: str, spent: dict) -> None:
         """Add one session's energy and peak memory to the run's totals (a resumed run has several)."""
@@ -138,7 +138,7 @@ class Store:
 
     def add_model_call(self, **fields: Any) -> int:
         with self.db.conn:
-            return self.db["model_calls"].insert({**fields, "created_at": now()}).last_pk
+            return self.db["model_calls"].insert(_storable_row({**fields, "created_at": now()})).last_pk
 
     def pending_call(self, run_id: str, step_idx: int) -> dict | None:
         """A model call whose step never became durable (the process died in between)."""
@@ -149,10 +149,15 @@ class Store:
         return rows[0] if rows else None
 
     def add_step(self, **fields: Any) -> dict:
-        row = {**fields, "args": json.dumps(fields.get("args")) if fields.get("args") is not None else None}
-        with self.db.conn:
-            self.db["steps"].insert(row)
-            self.db["runs"].update(fields["run_id"], {"updated_at": now()})
+        # args as ASCII JSON keeps a non-UTF-8 name exact; the observation shows it escaped (see storable).
+        row = _storable_row({**fields, "args": json.dumps(fields["args"]) if fields.get("args") is not None else None})
+        try:
+            with self.db.conn:
+                self.db["steps"].insert(row)
+                self.db["runs"].update(fields["run_id"], {"updated_at": now()})
+        except sqlite3.IntegrityError:
+            raise RunBusy(f"step {fields['idx']} of run {fields['run_id']} is already stored: another process "
+                          "is driving this run") from None
         return {**row, "args": fields.get("args")}
 
     def add_profile(self, report: dict) -> list[int]:
@@ -175,17 +180,22 @@ class Store:
     # side-effect intents
     def effect(self, run_id: str, step_idx: int, path: str) -> dict | None:
         rows = list(self.db.query(
-            "select * from effects where run_id = ? and step_idx = ? and path = ?", [run_id, step_idx, path]
+            "select * from effects where run_id = ? and step_idx = ? and path = ?", [run_id, step_idx, storable(path)]
         ))
         return rows[0] if rows else None
 
     def add_effect(self, run_id: str, step_idx: int, path: str, before_sha: str | None, after_sha: str) -> None:
         with self.db.conn:
             self.db["effects"].insert(
-                {"run_id": run_id, "step_idx": step_idx, "path": path, "before_sha": before_sha,
+                {"run_id": run_id, "step_idx": step_idx, "path": storable(path), "before_sha": before_sha,
                  "after_sha": after_sha, "created_at": now()},
                 replace=True,
             )
+
+    def effects(self, run_id: str, from_step: int = 0) -> list[dict]:
+        """The run's file changes from step `from_step` on, in the order they were made (for undo)."""
+        return list(self.db.query("select * from effects where run_id = ? and step_idx >= ? order by step_idx, path",
+                                  [run_id, from_step]))
 
     # cloud calls, exports and the placeholder registry
     def cloud_cost(self, run_id: str) -> float:
@@ -222,11 +232,11 @@ class Store:
 
     def add_export(self, **fields: Any) -> int:
         with self.db.conn:
-            return self.db["exports"].insert({**fields, "created_at": now()}).last_pk
+            return self.db["exports"].insert(_storable_row({**fields, "created_at": now()})).last_pk
 
     def finish_export(self, export_id: int, **fields: Any) -> None:
         with self.db.conn:
-            self.db["exports"].update(export_id, {**fields, "finished_at": now()})
+            self.db["exports"].update(export_id, _storable_row({**fields, "finished_at": now()}))
 
     def exports(self, run_id: str) -> list[dict]:
         return list(self.db.query("select * from exports where run_id = ? order by id", [run_id]))
@@ -237,8 +247,14 @@ class Store:
         return [(r["placeholder"], r["kind"], r["value"]) for r in rows]
 
     def add_placeholders(self, run_id: str, entries: list[tuple[str, str, str]], start: int) -> None:
-        rows = [{"run_id": run_id, "seq": start + i, "placeholder": p, "kind": k, "value": v, "created_at": now()}
+        rows = [_storable_row({"run_id": run_id, "seq": start + i, "placeholder": p, "kind": k, "value": v,
+                               "created_at": now()})
                 for i, (p, k, v) in enumerate(entries)]
         if rows:
             with self.db.conn:
                 self.db["placeholders"].insert_all(rows)
+
+
+for _name, _fn in list(vars(Store).items()):
+    if callable(_fn) and not _name.startswith("_") and _name != "transaction":
+        setattr(Store, _name, _guarded(_fn))

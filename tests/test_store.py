@@ -11,7 +11,7 @@ import pytest
 
 from edgeagent.agent import Agent
 from edgeagent.backends.scripted import ScriptedBackend
-from edgeagent.errors import BadInput, StoreError
+from edgeagent.errors import BadInput, RunBusy, StoreError
 from edgeagent.migrations import MIGRATIONS
 from edgeagent.store import MIGRATIONS_TABLE, Store
 from edgeagent.strategies import EdgeOnly
@@ -142,7 +142,7 @@ def test_step_indexes_are_unique_per_run(db_path):
     s = Store(db_path)
     run_id = s.create_run(task="t", workspace="/w", strategy="edge", model="m", backend="b", max_steps=3)
     s.add_step(run_id=run_id, idx=0, actor="edge", tool="finish", args={"answer": "x"}, ok=1, observation="x")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(RunBusy, match="already stored"):  # a second driver of the run: one line, not a traceback
         s.add_step(run_id=run_id, idx=0, actor="edge", tool="finish", args={"answer": "y"}, ok=1, observation="y")
     assert [st["observation"] for st in s.steps(run_id)] == ["x"]
 

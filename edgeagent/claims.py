@@ -1,0 +1,50 @@
+"""Which process drives a run: one owner at a time, claimed atomically, a dead owner's claim taken over."""
+
+from __future__ import annotations
+
+import os
+
+import psutil
+
+from .errors import BadInput, RunBusy
+from .store import Store
+
+ENDED = {"done", "max_steps", "format_error"}
+
+
+def me(role: str) -> str:
+    """This process as an owner: pid and start time (a reused pid is someone else) and what it does."""
+    p = psutil.Process()
+    return f"{p.pid}:{p.create_time()}:{role}"
+
+
+def _parts(owner: str) -> tuple[int, str, str]:
+    pid, _, rest = owner.partition(":")
+    created, _, role = rest.partition(":")
+    return int(pid), created, role or "run"
+
+
+def alive(owner: str | None) -> bool:
+    """Whether the owner process still exists (same pid and start time, not a zombie) and is not this one."""
+    if not owner:
+        return False
+    try:
+        pid, created, _ = _parts(owner)
+        p = psutil.Process(pid)
+        return p.pid != os.getpid() and f"{p.create_time()}" == created and p.status() != psutil.STATUS_ZOMBIE
+    except (psutil.Error, ValueError):
+        return False
+
+
+def claim(store: Store, run_id: str) -> dict:
+    """Make this process the run's only driver, or say who is; read and write in one BEGIN IMMEDIATE."""
+    with store.transaction():
+        run = store.get_run(run_id)
+        if run["status"] in ENDED:
+            raise BadInput(f"run {run['id']} already ended ({run['status']}); nothing to resume")
+        if run["status"] == "running" and alive(run["owner"]):
+            pid, _, role = _parts(run["owner"])
+            doing = "is being resumed by" if role == "resume" else "is still running in"
+            raise RunBusy(f"run {run['id']} {doing} pid {pid}")
+        store.update_run(run["id"], status="running", owner=me("resume"), error=None)
+    return store.get_run(run["id"])
