@@ -41,7 +41,7 @@ class ScriptedBackend(Backend):
         p = Path(path)
         try:
             data = json.loads(p.read_text())
-        except (OSError, json.JSONDecodeError) as e:
+        except (OSError, ValueError) as e:  # ValueError: not JSON, or not UTF-8
             raise BadInput(f"scripted model {p}: cannot read a JSON script ({e})") from None
         if isinstance(data, list):
             data = {"replies": data}
@@ -60,7 +60,10 @@ class ScriptedBackend(Backend):
         template = data.get("chat_template")
         if template is not None and not isinstance(template, str):
             raise BadInput(f"scripted model {p}: chat_template must be a string")
-        return cls(replies, float(data.get("delay_s", 0.0)), model_name=f"scripted:{p.name}", scores=scores,
+        delay = data.get("delay_s", 0.0)
+        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay < 3600:
+            raise BadInput(f"scripted model {p}: delay_s must be a number of seconds from 0 to 3600")
+        return cls(replies, float(delay), model_name=f"scripted:{p.name}", scores=scores,
                    template=template)
 
     def render(self, messages: list[dict], add_generation_prompt: bool = True, tools: list[dict] | None = None) -> str:

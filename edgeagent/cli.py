@@ -25,12 +25,36 @@ from .serve import serve_cmd
 from .store import Store
 from .strategies import STRATEGIES
 from .tasks import load_tasks
+from .textinput import check_text, decode_text
 
 ENDED = claims.ENDED
 
 
+class _UsageLine(click.ClickException):
+    """Click's own usage error as one line, with where help is, instead of its usage block."""
+
+    exit_code = 2
+
+    def show(self, file=None) -> None:
+        click.echo(f"error: {self.message}", err=True)
+
+
+def _usage_line(e: click.ClickException) -> _UsageLine:
+    where = getattr(e, "ctx", None)
+    hint = f" (see '{where.command_path} --help')" if isinstance(e, click.UsageError) and where else ""
+    return _UsageLine(" ".join(e.format_message().split()) + hint)
+
+
 class _Group(click.Group):
-    """Turns EdgeAgentError into one line on stderr and its exit code, never a traceback."""
+    """Turns EdgeAgentError and click's usage errors into one line on stderr and an exit code, never a traceback."""
+
+    def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except (click.UsageError, click.FileError) as e:
+            if isinstance(e, click.exceptions.NoArgsIsHelpError):
+                raise  # `edgeagent` alone prints the help
+            raise _usage_line(e) from None
 
     def invoke(self, ctx: click.Context):
         try:
@@ -38,6 +62,10 @@ class _Group(click.Group):
         except EdgeAgentError as e:
             click.echo(f"error: {e}", err=True)
             ctx.exit(e.exit_code)
+        except (click.UsageError, click.FileError) as e:
+            if isinstance(e, click.exceptions.NoArgsIsHelpError):
+                raise  # `edgeagent models` alone prints its help
+            raise _usage_line(e) from None
 
 
 def _stage(text: str) -> None:
@@ -139,7 +167,7 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
         export_mode: str | None, secrets_file: str | None, budget_usd: float | None, overrides: tuple[str, ...],
         device: str, backend: str, as_json: bool) -> None:
     """Run TASK with the edge model in the --workspace folder."""
-    if not task.strip():
+    if not check_text(task, "TASK").strip():
         raise BadInput("TASK must not be empty")
     plan = launch.plan_run(strategy, workspace, cloud=cloud, export_mode=export_mode, secrets_file=secrets_file,
                            budget_usd=budget_usd, overrides=overrides, device=device, backend=backend)
@@ -210,7 +238,7 @@ def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("source", type=click.File("r"), default="-")
+@click.argument("source", type=click.File("rb"), default="-")
 @click.option("--mode", type=click.Choice(["redact", "strict"]), default="redact", show_default=True)
 @click.option("--secrets", "secrets_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="File of declared secrets (one per line, optional KIND: prefix).")
@@ -219,10 +247,15 @@ def redact(source, mode: str, secrets_file: str | None, as_json: bool) -> None:
     """Preview what would leave the device for the text in SOURCE (a file, or - for stdin)."""
     config = load_config()
     files = [Path(f).expanduser() for f in (config["export"]["secrets_file"], secrets_file) if f]
+    for f in files:
+        if not f.is_file():  # as `run` does: a secrets file that is not there must not preview as "no secrets"
+            raise BadInput(f"secrets file {f} not found")
+    name = getattr(source, "name", "-")  # stdin has none, or "<stdin>", or a descriptor number
+    text = decode_text(source.read(), name if isinstance(name, str) and name not in ("-", "<stdin>") else "stdin")
     ex = launch.exporter_module()
     declared = ex.load_declared(config["export"]["secrets"], files)
     exporter = ex.Exporter(Store(paths.db_path()), "", None, mode=mode, detectors=ex.default_detectors(declared))
-    result, refusals = exporter.preview(source.read())
+    result, refusals = exporter.preview(text)
     kinds = {p: k for p, k, _ in exporter.registry.entries() if p in result.placeholders}
     if as_json:
         click.echo(json.dumps({"text": result.text, "mode": mode, "refused": bool(refusals), "residual": refusals,

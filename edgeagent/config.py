@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 EXPORT_MODES = ("off", "redact", "strict")
 MEASURES = ("entropy", "nll")
 POSITIVE = {("strategy", "handoff_n"), ("strategy", "handoff_k"), ("cloud", "max_tokens")}
+NON_NEGATIVE = {("cloud", "budget_usd"), ("cloud", "max_retries")}
 
 
 def load_toml(path: Path) -> dict:
@@ -40,6 +42,8 @@ def load_toml(path: Path) -> dict:
             return tomllib.load(f)
     except tomllib.TOMLDecodeError as e:
         raise BadInput(f"{path}: not valid TOML ({e})") from None
+    except UnicodeDecodeError as e:
+        raise BadInput(f"{path}: not UTF-8 text (byte at offset {e.start})") from None
     except OSError as e:
         raise BadInput(f"{path}: cannot read ({e.strerror})") from None
 
@@ -56,8 +60,16 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
         value = float(value)
     if not isinstance(value, want) or isinstance(value, bool) != (want is bool):
         raise BadInput(f"{where}: {section}.{key} must be a {want.__name__}")
+    if want is float and not math.isfinite(value):
+        raise BadInput(f"{where}: {section}.{key} must be a finite number")
     if (section, key) in POSITIVE and value < 1:
         raise BadInput(f"{where}: {section}.{key} must be at least 1")
+    if (section, key) in NON_NEGATIVE and value < 0:
+        raise BadInput(f"{where}: {section}.{key} must be at least 0")
+    if (section, key) == ("cloud", "timeout_s") and value <= 0:
+        raise BadInput(f"{where}: cloud.timeout_s must be above 0")
+    if (section, key) == ("export", "secrets"):
+        _check_secrets(where, value)
     if (section, key) == ("export", "mode") and value not in EXPORT_MODES:
         raise BadInput(f"{where}: export.mode must be one of {', '.join(EXPORT_MODES)}")
     if section == "strategy" and key.startswith("export_mode_") and value not in ("", *EXPORT_MODES):
@@ -69,6 +81,17 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
     if (section, key) == ("strategy", "task_router_length_weight") and value < 0:
         raise BadInput(f"{where}: strategy.task_router_length_weight must be at least 0")
     return value
+
+
+def _check_secrets(where: str, values: list) -> None:
+    # The exporter's own rule, so a config it would refuse fails here, at load.
+    from .export.detect import MIN_DECLARED_LEN
+
+    for i, v in enumerate(values):
+        if not isinstance(v, str):
+            raise BadInput(f"{where}: export.secrets[{i}] must be a string")
+        if len("".join(v.split())) < MIN_DECLARED_LEN:
+            raise BadInput(f"{where}: export.secrets[{i}] must have at least {MIN_DECLARED_LEN} non-space characters")
 
 
 def strategy_export_mode(config: dict, strategy: str) -> str:
@@ -105,7 +128,7 @@ def parse_overrides(items: tuple[str, ...] | list[str]) -> dict[str, dict[str, A
 def user_fields(path: Path | None = None) -> set[str]:
     """`section.key` names the user's config file sets explicitly."""
     path = path or config_path()
-    user = load_toml(path) if path.is_file() else {}
+    user = load_toml(path) if path.exists() else {}
     return {f"{s}.{k}" for s, fields in user.items() if isinstance(fields, dict) for k in fields}
 
 
@@ -114,6 +137,6 @@ def load_config(path: Path | None = None, overrides: dict[str, dict[str, Any]] |
     """Defaults overlaid with the user's file, then with `--set` overrides; a wrong type names the field."""
     path = path or config_path()
     merged = {section: dict(values) for section, values in DEFAULTS.items()}
-    _overlay(merged, str(path), load_toml(path) if path.is_file() else {})
+    _overlay(merged, str(path), load_toml(path) if path.exists() else {})  # a folder there is an error, not "none"
     _overlay(merged, "--set", overrides or {})
     return merged

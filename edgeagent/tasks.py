@@ -9,6 +9,7 @@ from typing import Iterable
 
 from .config import load_toml
 from .errors import BadInput
+from .textinput import check_text
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ def load_task(path: Path, default_max_steps: int = 20) -> Task:
     prompt = data.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip():
         raise BadInput(f"{path}: prompt must be a non-empty string")
+    check_text(prompt, f"{path}: prompt")
     task_id = data.get("id", path.parent.name)
     if not isinstance(task_id, str) or not task_id:
         raise BadInput(f"{path}: id must be a non-empty string")
