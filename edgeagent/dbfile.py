@@ -46,18 +46,26 @@ def describe(path: Path, e: BaseException) -> EdgeAgentError:
                         "`edgeagent resume RUN` continues the run")
     folder = path.parent
     if folder.exists() and not folder.is_dir():
-        return StoreError(f"cannot use {path}: {folder} is a file, not a folder (check EDGEAGENT_HOME)")
+        return _home_error(path, e)
     if path.is_dir():
         return StoreError(f"cannot open {path}: it is a folder, not a database file; move it aside")
     if "malformed" in low or "not a database" in low:
         return StoreError(f"{path} is damaged ({cause}); keep a copy and recover it with "
                           f"`sqlite3 {path} .recover`, or move it aside to start a new one")
     if folder.is_dir() and not _writable(folder):
-        return StoreError(f"cannot write {path}: its folder {folder} is not writable ({cause}); SQLite keeps "
+        return StoreError(f"cannot open {path}: its folder {folder} is not writable ({cause}); SQLite keeps "
                           f"{path.name}-wal and {path.name}-shm next to it")
     if path.exists() and not _writable(path):
         return StoreError(f"cannot write {path}: the file is read-only ({cause})")
     return StoreError(f"{path}: {cause}")
+
+
+def _home_error(path: Path, e: OSError) -> StoreError:
+    """The folder that should hold the database cannot be made."""
+    for folder in (path.parent, *path.parent.parents):
+        if folder.exists() and not folder.is_dir():
+            return StoreError(f"cannot use {path}: {folder} is a file, not a folder (check EDGEAGENT_HOME)")
+    return StoreError(f"cannot create the folder {path.parent} for {path.name}: {_cause(e)} (check EDGEAGENT_HOME)")
 
 
 def _locked(e: sqlite3.Error) -> bool:
@@ -140,8 +148,7 @@ def open_store(path: Path) -> sqlite_utils.Database:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise StoreError(f"cannot create the folder {path.parent} for {path.name}: {_cause(e)} "
-                         "(check EDGEAGENT_HOME)") from None
+        raise _home_error(path, e) from None
     try:
         return _open(path, _check_header(path))
     except (sqlite3.Error, OSError) as e:
