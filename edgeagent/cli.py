@@ -83,7 +83,7 @@ def _result(store: Store, run_id: str) -> dict:
         "completion_tokens": sum(c["completion_tokens"] or 0 for c in calls if c["side"] == "edge"),
         "cloud_calls": sum(1 for c in calls if c["side"] == "cloud" and not c["error"]),
         "cloud_cost_usd": sum(c["cost_usd"] or 0 for c in calls if c["side"] == "cloud"),
-        "exports": len(store.exports(run_id)),
+        "exports": len(store.exports(run_id)), "export_mode": run.get("export_mode"),
         "energy_j": run.get("energy_j"), "energy_source": run.get("energy_source"),
         "energy_measured": bool(run.get("energy_measured")), "peak_rss_bytes": run.get("peak_rss_bytes"),
         "device": run.get("device"), "power_mode": run.get("power_mode"),
@@ -150,7 +150,8 @@ def cli() -> None:
 @click.option("--cloud", default=None, metavar="TARGET",
               help="Cloud advisor: anthropic:MODEL or http://host:port#MODEL (default: cloud.target in config).")
 @click.option("--export-mode", type=click.Choice(EXPORT_MODES), default=None,
-              help="What may leave: off (as is), redact (placeholders), strict (refuse if anything remains).")
+              help="What may leave (default: redact, or export.mode in config): off (as is, except declared "
+                   "secrets), redact (placeholders), strict (refuse if anything remains).")
 @click.option("--secrets", "secrets_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="File of declared secrets that must never leave the device.")
 @click.option("--budget", "budget_usd", type=click.FloatRange(0), default=None,
@@ -178,6 +179,9 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
     if not as_json:
         advisor = f" · cloud {escape(settings['cloud'])} (export {settings['export_mode']})" if settings["cloud"] else ""
         render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({loaded.name}) · strategy {strategy}{advisor}")
+    if settings["cloud"] and settings["export_mode"] == "off":  # on stderr, so --json output still says it
+        click.echo("warning: export mode off: e-mails, card numbers and keys go to the cloud as they are "
+                   "(declared secrets are still replaced)", err=True)
     _drive(store, run_id, as_json, loaded)
 
 

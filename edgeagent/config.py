@@ -125,13 +125,6 @@ def parse_overrides(items: tuple[str, ...] | list[str]) -> dict[str, dict[str, A
     return out
 
 
-def user_fields(path: Path | None = None) -> set[str]:
-    """`section.key` names the user's config file sets explicitly."""
-    path = path or config_path()
-    user = load_toml(path) if path.exists() else {}
-    return {f"{s}.{k}" for s, fields in user.items() if isinstance(fields, dict) for k in fields}
-
-
 def load_config(path: Path | None = None, overrides: dict[str, dict[str, Any]] | None = None
                 ) -> dict[str, dict[str, Any]]:
     """Defaults overlaid with the user's file, then with `--set` overrides; a wrong type names the field."""

@@ -15,7 +15,7 @@ from . import paths
 from .agent import Agent
 from .backends.registry import installed
 from .backends.base import Backend
-from .config import load_config, parse_overrides, strategy_export_mode, user_fields
+from .config import load_config, parse_overrides, strategy_export_mode
 from .devices import DeviceProfile, detect_machine, resolve_device
 from .errors import BadInput
 from .metering import open_metering, power_mode
@@ -37,14 +37,11 @@ def effective(config: dict) -> dict:
 
 
 def choose_export_mode(flag: str | None, sets: dict, config: dict, policy: Strategy) -> str:
-    """--export-mode, then --set export.mode, then the strategy's own setting, then a config export.mode,
-    then the strategy's default (cloud and task-router: off), then redact."""
+    """--export-mode, then --set export.mode, then the strategy's own setting, then export.mode (default redact):
+    no strategy exports less than redact unless the user asks for it."""
     if flag or "mode" in sets.get("export", {}):
         return flag or config["export"]["mode"]
-    own = strategy_export_mode(config, policy.name)
-    if own:
-        return own
-    return config["export"]["mode"] if "export.mode" in user_fields() else policy.export_mode or config["export"]["mode"]
+    return strategy_export_mode(config, policy.name) or config["export"]["mode"]
 
 
 def installed_backends() -> list[str]:

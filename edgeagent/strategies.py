@@ -26,7 +26,6 @@ class Strategy(Protocol):
     name: str
     uses_cloud: bool  # needs a cloud target; without one the run is refused before it starts
     asks_cloud: bool  # the edge gets the ask_cloud tool
-    export_mode: str | None  # the default export mode when the user sets none (None: the config's)
     needs_scores: bool  # edge calls report per-token logprobs, for the routers
 
     def before_run(self, run: dict, agent: Agent) -> dict: ...
@@ -38,7 +37,7 @@ class Strategy(Protocol):
 
 class _Base:
     name = ""
-    uses_cloud, asks_cloud, export_mode, needs_scores = True, False, None, False
+    uses_cloud, asks_cloud, needs_scores = True, False, False
 
     def __init__(self, settings: dict[str, Any] | None = None) -> None:
         self.settings = settings or {}
@@ -70,9 +69,9 @@ class Advisor(_Base):
 
 
 class CloudOnly(_Base):
-    """The cloud executes every step, seeing the trajectory (export mode off unless the user sets one)."""
+    """The cloud executes every step, seeing the trajectory (redacted like every strategy's exports)."""
 
-    name, export_mode = "cloud", "off"
+    name = "cloud"
 
     def decide(self, run: dict, steps: list[dict]) -> Decision:
         return Decision("cloud", "cloud executes every step")
@@ -156,7 +155,6 @@ class TaskRouter(_Base):
     """Before the run, the edge's confidence on a probe (its first action) and the task's length pick who acts."""
 
     name, needs_scores = "task-router", True
-    export_mode = "off"  # a task sent to the cloud runs as the cloud strategy does
 
     def before_run(self, run: dict, agent: Agent) -> dict:
         if run.get("route"):

@@ -108,7 +108,7 @@ def test_task_router_routes_the_whole_task_by_its_threshold(home, workspace, tmp
     assert (route["actor"], route["score"], route["threshold"]) == (actor, entropy, 1.5)
     if actor == "cloud":
         assert out["answer"] == "cloud done" and [r[1] for r in exports(home, out["run_id"])] == [0, 1]
-        assert [r[4] for r in exports(home, out["run_id"])] == ["off", "off"]  # as the cloud strategy
+        assert [r[4] for r in exports(home, out["run_id"])] == ["redact", "redact"]  # the default for all
         assert len(edge_seen) == 1  # only the probe
     else:
         assert out["answer"] == "edge done" and exports(home, out["run_id"]) == [] and c.seen == []

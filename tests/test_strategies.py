@@ -159,13 +159,13 @@ def test_cloud_executes_every_step_with_restored_values(home, workspace, tmp_pat
                                                      "finish"}
 
 
-def test_cloud_exports_in_mode_off_unless_the_user_sets_one(home, workspace, tmp_path, cloud):
+def test_cloud_exports_in_mode_redact_unless_the_user_sets_one(home, workspace, tmp_path, cloud):
     c = cloud([finish("ok"), finish("ok")])
     out = run(tmp_path, workspace, [], "--strategy", "cloud", "--cloud", c.target, task=f"mail {EMAIL}")
-    assert [r[4] for r in exports(home, out["run_id"])] == ["off"] and EMAIL in exports(home, out["run_id"])[0][5]
-    out = run(tmp_path, workspace, [], "--strategy", "cloud", "--cloud", c.target, "--set", "export.mode=redact",
-              task=f"mail {EMAIL}")
     assert [r[4] for r in exports(home, out["run_id"])] == ["redact"] and EMAIL not in exports(home, out["run_id"])[0][5]
+    out = run(tmp_path, workspace, [], "--strategy", "cloud", "--cloud", c.target, "--set", "export.mode=off",
+              task=f"mail {EMAIL}")
+    assert [r[4] for r in exports(home, out["run_id"])] == ["off"] and EMAIL in exports(home, out["run_id"])[0][5]
     (home / "config.toml").write_text('[export]\nmode = "strict"\n')
     out = run(tmp_path, workspace, [], "--strategy", "cloud", "--cloud", c.target, task="no secrets here")
     assert [r[4] for r in exports(home, out["run_id"])] == ["strict"]

@@ -24,6 +24,8 @@ from typing import Protocol, runtime_checkable
 
 import regex
 
+from .normalize import normalize
+
 # ---------------------------------------------------------------------------------------------------------------------
 # Spans and the detector hook
 # ---------------------------------------------------------------------------------------------------------------------
@@ -145,7 +147,7 @@ class DeclaredSecrets:
         seen: set[str] = set()
         for item in values:
             value, item_kind = (item, kind) if isinstance(item, str) else item
-            value = value.strip()
+            value = normalize(value).strip()  # as the payloads it is looked for in
             _check_declared(value, item_kind)
             key = "".join(value.split()).casefold()
             if key not in seen:
@@ -660,13 +662,15 @@ PRIVATE_SUFFIXES = ("local", "internal", "corp", "lan", "intranet", "home.arpa",
 # phone), dotted quads (IPv4) and two capitals + two digits (IBAN start). The `regex` module is used where it scans
 # several times faster than `re` (measured on the bench payloads). Recognizers then see a window around each trigger
 # that includes a neighbouring character on each side, so their \b and look-arounds behave as on the full text.
-_LONG_NUMBER_RE = regex.compile(r"\d[\d \t().\-/]{7,}")  # then: at least 8 digits
+_LONG_NUMBER_RE = regex.compile(r"\d[\d \t().\-/_]{7,}")  # then: at least 8 digits
 _IPV4_RE = regex.compile(r"(?<![\d.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:/\d{1,2})?")
 _IBAN_START_RE = regex.compile(r"(?<![A-Z0-9])[A-Z]{2}\d\d")
 _SSN_SHAPE_RE = re.compile(r"\d{3}([- .])\d{2}\1\d{4}")
 _CARD_SHAPE_RE = re.compile(r"\d{4}[- ]?\d{3,4}[- ]?\d{3,4}[- ]?\d{1,5}")
-_NUMBER_SEPARATORS = str.maketrans("", "", " \t().-/+")
-_NUMBER_TRAILING = " \t(.-/"
+_NUMBER_SEPARATORS = str.maketrans("", "", " \t().-/+_")
+_NUMBER_TRAILING = " \t(.-/_"
+# Cards written 5555.5555.5555.4444 (or with / or _) are checked as if dashed: presidio's pattern knows "-" and " ".
+_CARD_SEPARATORS = str.maketrans("./_", "---")
 _SEPARATOR_RE = re.compile(r"[ \t().\-/]+")
 _DATE_LIKE_RE = re.compile(r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?:[ T]\d{1,2})?")
 _DECIMAL_RE = re.compile(r"\d+\.\d+")
@@ -745,8 +749,12 @@ class PresidioPatterns:
         found = []
         if digits >= 9 and _SSN_SHAPE_RE.search(run):
             found += self._analyze(self._ssn, text, start - 1, end + 1)
-        if digits >= 13 and _CARD_SHAPE_RE.search(run):
-            found += self._analyze(self._card, text, start - 1, end + 1)
+        card_run = run.translate(_CARD_SEPARATORS)  # same length: offsets hold
+        if digits >= 13 and _CARD_SHAPE_RE.search(card_run):
+            window = text[max(0, start - 1) : start] + card_run + text[end : end + 1]
+            offset = max(0, start - 1)
+            found += [Span(offset + s.start, offset + s.end, s.kind, s.source, s.score)
+                      for s in self._analyze(self._card, window, 0, len(window))]
         done = any(s.start <= start and s.end >= end for s in found) or any(
             s <= start and e >= end for s, e in covered
         )

@@ -6,7 +6,8 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from edgeagent.export.detect import Detector, Span, detect
+from edgeagent.export.detect import DeclaredSecrets, Detector, Span, detect
+from edgeagent.export.normalize import normalize
 from edgeagent.export.placeholders import PLACEHOLDER_RE, PlaceholderRegistry
 
 MODES = ("off", "redact", "strict")
@@ -14,7 +15,7 @@ MODES = ("off", "redact", "strict")
 
 @dataclass
 class Sanitized:
-    """Result of `sanitize`. `spans` index into the input text; `residual` spans index into `text` (the output)."""
+    """Result of `sanitize`. `spans` index into the normalised input; `residual` spans into `text` (the output)."""
 
     text: str
     placeholders: list[str]
@@ -28,16 +29,20 @@ class Sanitized:
 
 
 def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: PlaceholderRegistry) -> Sanitized:
-    """Detect sensitive spans and, unless mode is "off", replace them with placeholders from `registry`.
+    """Normalise `text` (see `normalize`), detect sensitive spans and replace them with placeholders from `registry`.
 
-    off: text unchanged, spans still reported (so they can be recorded). redact: substitute every span. strict:
-    substitute, then detect again on the result; whatever is still found (outside our own placeholders) is residual.
+    off: only declared secrets are substituted (they never leave, in any mode); every span is still reported.
+    redact: substitute every span. strict: substitute, then detect again on the result; whatever is still found
+    (outside our own placeholders) is residual.
     """
     if mode not in MODES:
         raise ValueError(f"unknown export mode {mode!r}: expected one of {', '.join(MODES)}")
+    text = normalize(text)
     spans = detect(text, detectors)
     if mode == "off":
-        return Sanitized(text, [], spans, [])
+        declared = [span for span in spans if span.source == DeclaredSecrets.name]
+        out, used = registry.substitute(text, declared) if declared else (text, [])
+        return Sanitized(out, used, spans, [])
     out, used = registry.substitute(text, spans)
     residual = _residual(out, detectors, registry) if mode == "strict" else []
     return Sanitized(out, used, spans, residual)
