@@ -67,11 +67,9 @@ def test_two_resumes_of_one_run_one_proceeds_the_other_is_refused_in_one_line(ho
     while time.time() < deadline and not (home / "edgeagent.db").exists():
         time.sleep(0.05)
     while time.time() < deadline:
-        try:
-            if query(home / "edgeagent.db", "select count(*) from steps")[0][0] >= 1:
-                break
-        except Exception:
-            pass  # tables not created yet
+        tables = {r[0] for r in query(home / "edgeagent.db", "select name from sqlite_master")}
+        if "steps" in tables and query(home / "edgeagent.db", "select count(*) from steps")[0][0] >= 1:
+            break
         time.sleep(0.05)
     first.send_signal(signal.SIGKILL)
     first.wait()
