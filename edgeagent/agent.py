@@ -12,6 +12,7 @@ from .errors import CloudUnavailable, EdgeAgentError, StepFailed
 from .metering import Metering, Spent
 from .prompting import circling, messages, repeats
 from .sandbox import ToolError, relative, resolve
+from .snapshots import Snapshots
 from .store import Store, now
 from .strategies import Decision, Strategy
 from .tools import ASK_CLOUD, BUILTIN_TOOLS, Tool, ToolContext, anthropic_tools, step_token_cap, tools_for
@@ -32,7 +33,8 @@ def parse_action(text: str, finish_reason: str | None, tools: dict[str, Tool]) -
 class Agent:
     def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, exporter: Exporter | None = None,
                  tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
-                 max_tokens: int | None = None, metering: Metering | None = None) -> None:
+                 max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False
+                 ) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks)
@@ -41,6 +43,7 @@ class Agent:
         self.on_step = on_step or (lambda step, call: None)
         self.max_tokens = max_tokens  # None: as long as the longest call the step's tools admit
         self.metering = metering or Metering(None)
+        self.allow_hardlinks = allow_hardlinks  # [tools] allow_hardlinks
 
     def run(self, run_id: str) -> dict:
         steps = self.store.steps(run_id)
@@ -126,7 +129,9 @@ class Agent:
         if self.exporter is not None:
             def advisor(question: str) -> str:
                 return self.exporter.ask(idx, question, run["task"], steps)
-        return ToolContext(Path(run["workspace"]), run["id"], idx, self.store, advisor)
+        # Files' content before a change is kept next to the database, for `edgeagent undo`.
+        return ToolContext(Path(run["workspace"]), run["id"], idx, self.store, advisor,
+                           Snapshots(self.store.path.parent / "snapshots"), self.allow_hardlinks)
 
     def call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
         """The edge model proposes step `idx`'s action; stored before it is acted on."""

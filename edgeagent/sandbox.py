@@ -5,10 +5,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-
 # The workspace's declared-secrets file: the export layer reads it, the agent's tools never do.
 WORKSPACE_SECRETS = ".edgeagent-secrets"
 PROTECTED_NAMES = frozenset({WORKSPACE_SECRETS})
+INTERNAL_PREFIX = ".edgeagent-"  # our temp files and the secrets file: never listed or searched
+
+
+def is_protected(name: str) -> bool:
+    """Matched as case-insensitive file systems (macOS, Windows) match names: .EDGEAGENT-SECRETS is the same file."""
+    return name.casefold() in {n.casefold() for n in PROTECTED_NAMES}
+
+
+def is_internal(name: str) -> bool:
+    return name.casefold().startswith(INTERNAL_PREFIX)
 
 
 class ToolError(Exception):
@@ -28,7 +37,7 @@ def resolve(workspace: Path, rel: str) -> Path:
     target = Path(os.path.realpath(root / rel))
     if target != root and root not in target.parents:
         raise ToolError(f"path leaves the workspace: {rel!r}")
-    if target.name in PROTECTED_NAMES:
+    if is_protected(target.name):
         raise ToolError(f"{target.name} is protected: it lists secrets the agent may not read or change")
     return target
 

@@ -5,15 +5,28 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import BinaryIO, Protocol
 
-from .sandbox import ToolError, relative, resolve
+from .safeopen import (
+    lstat_in,
+    open_dir,
+    open_regular,
+    open_regular_at,
+    parent_dir,
+    replace_file,
+)
+from .sandbox import ToolError, is_internal, relative, resolve
+from .snapshots import Snapshots
 
 MAX_READ_CHARS = 4000
-MAX_STRING = 2000  # longest string argument the grammar lets a model write
+MAX_STRING = 2000  # longest string argument the grammar lets a model write; tools enforce it for cloud steps too
+MAX_EDIT_BYTES = 8 * 1024 * 1024  # largest file a tool may replace or append to: its old content is kept for undo
+MAX_SEARCH_FILE_BYTES = 4 * 1024 * 1024  # search reads at most this much of each file
+_MAX_LINE = 64 * 1024  # a longer line is searched in its first part only
 
 
 class EffectLedger(Protocol):
@@ -28,6 +41,8 @@ class ToolContext:
     step_idx: int = 0
     ledger: EffectLedger | None = None
     advisor: Callable[[str], str] | None = None  # the export layer's advisor path, when a cloud is configured
+    snapshots: Snapshots | None = None  # where a file's content before a change is kept, for undo
+    allow_hardlinks: bool = False  # [tools] allow_hardlinks: read files that have several names
 
 
 @dataclass(frozen=True)
@@ -46,37 +61,41 @@ def _sha(data: bytes | None) -> str | None:
     return hashlib.sha256(data).hexdigest() if data is not None else None
 
 
-def _read_bytes(path: Path) -> bytes | None:
-    return path.read_bytes() if path.is_file() else None
+def _old_content(ctx: ToolContext, dir_fd: int, name: str, rel: str, for_append: bool
+                 ) -> tuple[bytes | None, int | None]:
+    """The file's current bytes (None: it does not exist) and mode, read through `dir_fd`, bounded in size."""
+    with open_regular_at(dir_fd, name, rel, allow_hardlinks=ctx.allow_hardlinks or not for_append) as opened:
+        if opened is None:
+            return None, None
+        f, st = opened
+        if st.st_size > MAX_EDIT_BYTES:
+            raise ToolError(f"{rel} is {st.st_size} bytes; tools change files up to {MAX_EDIT_BYTES} bytes only")
+        data = f.read(MAX_EDIT_BYTES + 1)
+        if len(data) > MAX_EDIT_BYTES:  # grew since fstat
+            raise ToolError(f"{rel} is over {MAX_EDIT_BYTES} bytes; tools change files up to that size only")
+        return data, st.st_mode
 
 
-def apply_effect(ctx: ToolContext, path: Path, new_content: Callable[[bytes | None], bytes]) -> bool:
-    """Write `path` once per (run, step): the intent is durable first, so a replay finds it and skips.
+def apply_effect(ctx: ToolContext, path: Path, content: bytes, append: bool = False) -> bool:
+    """Write (or append to) `path` once per (run, step): the intent is durable first, so a replay finds it and skips.
 
     Returns False when the effect was already applied by an earlier attempt of this step."""
     key = relative(ctx.workspace, path)
-    current = _read_bytes(path)
-    if ctx.ledger is not None:
-        prior = ctx.ledger.effect(ctx.run_id, ctx.step_idx, key)
-        if prior is not None and prior["after_sha"] == _sha(current):
-            return False
-    data = new_content(current)
-    if ctx.ledger is not None:
-        ctx.ledger.add_effect(ctx.run_id, ctx.step_idx, key, _sha(current), _sha(data))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # Atomic replace, so a crash leaves either the old or the new file, never half of one.
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".edgeagent-")
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)
+    with parent_dir(ctx.workspace, path, create=True) as (dir_fd, name):
+        # An append copies the old content into the new file, so a hard link's content must not come along.
+        current, mode = _old_content(ctx, dir_fd, name, key, for_append=append)
+        if ctx.ledger is not None:
+            prior = ctx.ledger.effect(ctx.run_id, ctx.step_idx, key)
+            if prior is not None and prior["after_sha"] == _sha(current):
+                return False
+        data = (current or b"") + content if append else content
+        if ctx.snapshots is not None and current is not None:
+            ctx.snapshots.keep(current)  # before the intent is durable: undo never finds an intent without it
+        if ctx.ledger is not None:
+            ctx.ledger.add_effect(ctx.run_id, ctx.step_idx, key, _sha(current), _sha(data))
+        # Atomic replace, so a crash leaves either the old or the new file, never half of one.
+        replace_file(dir_fd, name, [data], mode)
     return True
-
-
-def _text(path: Path) -> str:
-    data = path.read_bytes()
-    if b"\x00" in data[:4096]:
-        raise ToolError(f"{path.name} is a binary file")
-    return data.decode("utf-8", errors="replace")
 
 
 MAX_SEARCH_HITS = 30
@@ -112,13 +131,13 @@ def _resolve(ctx: ToolContext, path: str) -> Path:
 
 def _walk(ctx: ToolContext) -> list[str]:
     """Workspace-relative paths of files and folders (folders end in /), skipping .git and our own files."""
-    root = os.path.realpath(ctx.workspace)
     out: list[str] = []
-    for dirpath, dirnames, filenames in os.walk(root):
+    # fwalk holds each folder by descriptor and never enters a link, even one swapped in while it walks.
+    for dirpath, dirnames, filenames, _fd in os.fwalk(os.path.realpath(ctx.workspace)):
         dirnames[:] = sorted(d for d in dirnames if d != ".git")
-        rel = os.path.relpath(dirpath, root)
+        rel = os.path.relpath(dirpath, os.path.realpath(ctx.workspace))
         for name in [d + "/" for d in dirnames] + sorted(filenames):
-            if not name.startswith(".edgeagent-"):
+            if not is_internal(name):
                 out.append(name if rel == "." else f"{rel}/{name}")
         if len(out) >= _WALK_LIMIT:
             break
@@ -143,11 +162,42 @@ def _near(ctx: ToolContext, path: str, want_dir: bool | None = None) -> str:
     return f"; the workspace holds: {', '.join(top[:20])}" if top else "; the workspace is empty"
 
 
-def _entry(ctx: ToolContext, p: Path) -> str:
-    rel = relative(ctx.workspace, p)
-    if p.is_symlink() and not p.exists():
-        return f"{rel} (broken link)"
-    return f"{rel}/" if p.is_dir() else f"{rel} ({p.stat().st_size} bytes)"
+def _describe(ctx: ToolContext, rel: str, st: os.stat_result | None) -> str:
+    """One listing line for `rel`, whose own status (a link not followed) is `st`."""
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        try:
+            target = resolve(ctx.workspace, rel)
+        except ToolError as e:  # say nothing of what lies outside: not its size, not whether it exists
+            return f"{rel} (link to a protected file)" if "protected" in str(e) else \
+                f"{rel} (link pointing outside the workspace)"
+        try:
+            st = lstat_in(ctx.workspace, target)
+        except (ToolError, OSError):
+            return f"{rel} (unreadable)"
+        if st is None or stat.S_ISLNK(st.st_mode):  # missing, or a loop realpath gave up on
+            return f"{rel} (broken link)"
+    if st is None:
+        return f"{rel} (unreadable)"
+    if stat.S_ISDIR(st.st_mode):
+        return f"{rel}/"
+    return f"{rel} ({st.st_size} bytes)" if stat.S_ISREG(st.st_mode) else f"{rel} (not a regular file)"
+
+
+def _listing(ctx: ToolContext, d: Path) -> list[str]:
+    """The folder's entries as workspace-relative names (each can be passed back to a tool as it is), sorted;
+    one entry that cannot be described does not spoil the rest."""
+    base = relative(ctx.workspace, d)
+    rows: list[tuple[str, os.stat_result | None]] = []
+    with open_dir(ctx.workspace, d) as fd, os.scandir(fd) as it:
+        for e in it:
+            if is_internal(e.name):  # temp files, secrets
+                continue
+            try:
+                st = e.stat(follow_symlinks=False)
+            except OSError:
+                st = None
+            rows.append((e.name, st))
+    return [_describe(ctx, name if base == "." else f"{base}/{name}", st) for name, st in sorted(rows, key=lambda r: r[0])]
 
 
 def list_dir(ctx: ToolContext, path: str) -> str:
@@ -156,40 +206,61 @@ def list_dir(ctx: ToolContext, path: str) -> str:
         raise ToolError(f"{path} is a file, not a folder ({d.stat().st_size} bytes); read it with read_file")
     if not d.is_dir():
         raise ToolError(f"no such folder: {path}{_near(ctx, path, want_dir=True)}")
-    entries = sorted(p for p in d.iterdir() if not p.name.startswith(".edgeagent-"))  # temp files, secrets
+    entries = _listing(ctx, d)
     if not entries:
         return f"{relative(ctx.workspace, d)}/ is empty"
-    # Workspace-relative names, so each can be passed back to a tool as it is.
-    return "\n".join(_entry(ctx, p) for p in entries)
+    return "\n".join(entries)
 
 
 def read_file(ctx: ToolContext, path: str) -> str:
     p = _resolve(ctx, path)
     if p.is_dir():
-        inside = ", ".join(_entry(ctx, c) for c in sorted(p.iterdir())[:20] if not c.name.startswith(".edgeagent-"))
+        inside = ", ".join(_listing(ctx, p)[:20])
         raise ToolError(f"{path} is a folder, not a file; it holds: {inside or 'nothing'}")
     if not p.is_file():
         raise ToolError(f"no such file: {path}{_near(ctx, path, want_dir=False)}")
-    text = _text(p)
+    with open_regular(ctx.workspace, p, relative(ctx.workspace, p), ctx.allow_hardlinks) as opened:
+        if opened is None:
+            raise ToolError(f"no such file: {path}")
+        f, st = opened
+        # Only what can be shown is read: MAX_READ_CHARS characters are at most 4 bytes each in UTF-8.
+        data = f.read(4 * MAX_READ_CHARS + 4)
+        more = f.read(1) != b""
+    if b"\x00" in data[:4096]:
+        raise ToolError(f"{p.name} is a binary file")
+    text = data.decode("utf-8", errors="replace")
+    if more:
+        return text[:MAX_READ_CHARS] + (f"\n[... the file is {st.st_size} bytes; only its first {MAX_READ_CHARS} "
+                                         "characters are shown]")
     if len(text) > MAX_READ_CHARS:
         return text[:MAX_READ_CHARS] + f"\n[... {len(text) - MAX_READ_CHARS} more characters not shown]"
     return text
+
+
+def _content(content: str) -> bytes:
+    # The grammar bounds an edge model's argument; a cloud-executed step's must be bounded here.
+    if len(content) > MAX_STRING:
+        raise ToolError(f"content is {len(content)} characters, over the {MAX_STRING} a call may write; "
+                        "write the first part, then add the rest with append_file")
+    return content.encode("utf-8", errors="replace")
 
 
 def write_file(ctx: ToolContext, path: str, content: str) -> str:
     p = _resolve(ctx, path)
     if p.is_dir():
         raise ToolError(f"{path} is a folder; give a file name inside it")
-    apply_effect(ctx, p, lambda _old: content.encode())
-    return f"wrote {len(content.encode())} bytes to {relative(ctx.workspace, p)}"
+    data = _content(content)
+    apply_effect(ctx, p, data)
+    return f"wrote {len(data)} bytes to {relative(ctx.workspace, p)}"
 
 
 def append_file(ctx: ToolContext, path: str, content: str) -> str:
     p = _resolve(ctx, path)
     if p.is_dir():
         raise ToolError(f"{path} is a folder; give a file name inside it")
-    apply_effect(ctx, p, lambda old: (old or b"") + content.encode())
-    return f"appended {len(content.encode())} bytes to {relative(ctx.workspace, p)}"
+    data = _content(content)
+    apply_effect(ctx, p, data, append=True)
+    return f"appended {len(data)} bytes to {relative(ctx.workspace, p)}"
 
 
 def _words(query: str) -> list[str]:
@@ -222,32 +293,26 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
     if not query.strip():
         raise ToolError("query must not be empty")
     root = _resolve(ctx, path)
-    files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
     phrase, words = " ".join(query.lower().split()), _words(query)
     ranked: list[tuple[int, int, str]] = []  # (-score, order, line)
+    cut: list[str] = []  # files searched in their first MAX_SEARCH_FILE_BYTES only
     ws = os.path.realpath(ctx.workspace)
-    for f in files:
-        if ".git" in f.parts:
-            continue
+    for f in [root] if root.is_file() else _files(root):
         try:
             f = resolve(ctx.workspace, os.path.relpath(f, ws))  # skips links that point outside
-            lines = _text(f).splitlines()
+            name = relative(ctx.workspace, f)
+            with open_regular(ctx.workspace, f, name, ctx.allow_hardlinks) as opened:
+                if opened is None or b"\x00" in opened[0].read(4096):  # gone, or binary
+                    continue
+                opened[0].seek(0)
+                for score, hit in _file_hits(opened[0], name, f.suffix.lower() in _RECORD_FILES, phrase, words):
+                    ranked.append((-score, len(ranked), hit))
+                if opened[1].st_size > MAX_SEARCH_FILE_BYTES:
+                    cut.append(name)
         except (ToolError, OSError):
             continue
-        name = relative(ctx.workspace, f)
-        for n, line in enumerate(lines, 1):
-            low = " ".join(line.lower().split())
-            in_line = sum(1 for w in words if _holds(low, w))
-            # A word may be in the file's name ("budget" in budget.csv) but one must be on the line itself.
-            score = 2 * len(words) + 1 if phrase in low else in_line + sum(
-                1 for w in words if not _holds(low, w) and _holds(name.lower(), w))
-            if in_line and 2 * score >= len(words):
-                hit = f"{name}:{n}: {line.strip()[:200]}"
-                if f.suffix.lower() in _RECORD_FILES:  # a record spans lines: show its neighbours, grep -C style
-                    around = [f"{name}-{i}- {lines[i - 1].strip()[:200]}" for i in range(max(1, n - 2), n + 3)
-                              if i != n and i <= len(lines)]
-                    hit = "\n".join(sorted([hit, *around], key=lambda h: int(re.split(r"[:-]", h[len(name) + 1:])[0])))
-                ranked.append((-score, len(ranked), hit))
+    big = (f"\n[only the first {MAX_SEARCH_FILE_BYTES // 2**20} MB of each file is searched: {', '.join(cut[:5])} "
+           "is longer]") if cut else ""
     if not ranked:
         entries = _walk(ctx)
         # Names compared without separators: "to-do list" finds todo.md.
@@ -255,7 +320,7 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
         top = [e for e in entries if "/" not in e.rstrip("/")]
         hint = (f"; files whose names hold some of the words (read them): {', '.join(named[:10])}" if named
                 else f"; try other words, or look at the files: {', '.join(top[:20])}" if top else "")
-        return f"no matches for {query!r}: no line holds it or most of its words{hint}"
+        return f"no matches for {query!r}: no line holds it or most of its words{hint}{big}"
     ranked.sort()
     best = -ranked[0][0]
     note = "" if best >= len(words) else f"[no line holds all of: {', '.join(words)}; lines holding most of them]\n"
@@ -264,7 +329,53 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
     # The count is the tool's, not the model's: small models miscount lines they can see.
     full = sum(1 for r in ranked if -r[0] >= len(words))
     count = f"\n[{full} line{'s' if full != 1 else ''} hold{'s' if full == 1 else ''} every word]" if full else ""
-    return note + "\n".join(hits) + more + count
+    return note + "\n".join(hits) + more + count + big
+
+
+def _files(root: Path) -> list[Path]:
+    """Files under the folder `root`, sorted by path, .git skipped; links are listed but never entered."""
+    out = []
+    for dirpath, dirnames, filenames, _fd in os.fwalk(root):
+        dirnames[:] = [d for d in dirnames if d != ".git"]
+        out += [Path(dirpath, n) for n in filenames]
+    return sorted(out, key=lambda p: p.parts)
+
+
+def _lines(f: BinaryIO) -> Iterator[str]:
+    """The file's lines, read one at a time, up to MAX_SEARCH_FILE_BYTES; an overlong line is cut at _MAX_LINE."""
+    read = 0
+    while read < MAX_SEARCH_FILE_BYTES:
+        raw = f.readline(_MAX_LINE)
+        if not raw:
+            return
+        read += len(raw)
+        rest = raw
+        while len(rest) == _MAX_LINE and not rest.endswith(b"\n") and read < MAX_SEARCH_FILE_BYTES:
+            rest = f.readline(_MAX_LINE)  # skipped, so the line numbers after it stay right
+            read += len(rest)
+        yield from raw.decode("utf-8", errors="replace").splitlines()
+
+
+def _file_hits(f: BinaryIO, name: str, record: bool, phrase: str, words: list[str]) -> list[tuple[int, str]]:
+    """(score, shown hit) for each line of one file that holds the phrase or enough of the words."""
+    hits: list[tuple[int, int, str]] = []
+    shown: list[str] = []  # every line as shown, kept for record files only (their hits show neighbours)
+    for n, line in enumerate(_lines(f), 1):
+        if record:
+            shown.append(line.strip()[:200])
+        low = " ".join(line.lower().split())
+        in_line = sum(1 for w in words if _holds(low, w))
+        # A word may be in the file's name ("budget" in budget.csv) but one must be on the line itself.
+        score = 2 * len(words) + 1 if phrase in low else in_line + sum(
+            1 for w in words if not _holds(low, w) and _holds(name.lower(), w))
+        if in_line and 2 * score >= len(words):
+            hits.append((n, score, f"{name}:{n}: {line.strip()[:200]}"))
+    if not record:
+        return [(score, hit) for _, score, hit in hits]
+    # A record spans lines: show its neighbours, grep -C style.
+    return [(score, "\n".join(hit if i == n else f"{name}-{i}- {shown[i - 1]}"
+                              for i in range(max(1, n - 2), min(n + 3, len(shown) + 1))))
+            for n, score, hit in hits]
 
 
 def finish(ctx: ToolContext, answer: str) -> str:
