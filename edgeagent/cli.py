@@ -197,6 +197,26 @@ def resume(run_id: str, as_json: bool) -> None:
     _drive(store, run["id"], as_json)
 
 
+@cli.command()
+@click.argument("run_id")
+@click.option("--step", "from_step", default=0, type=click.IntRange(0), metavar="N",
+              help="Undo step N and every later step only (default: the whole run).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with what was done.")
+def undo(run_id: str, from_step: int, as_json: bool) -> None:
+    """Put back the files RUN_ID changed, as they were before it (or before its step N).
+
+    Refuses, changing nothing, where a file changed since the run wrote it."""
+    from .undo import undo as undo_run
+
+    store = Store(paths.db_path())
+    run = store.get_run(run_id)
+    done = undo_run(store, run, from_step)
+    if as_json:
+        click.echo(json.dumps({"run_id": run["id"], "from_step": from_step, "files": done}))
+    else:
+        click.echo("\n".join(done) if done else f"run {run['id']} changed no file from step {from_step} on")
+
+
 @cli.command(name="runs")
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(1))
 @click.option("--json", "as_json", is_flag=True)

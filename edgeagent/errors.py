@@ -37,3 +37,7 @@ class RunBusy(BadInput):
 
 class StepFailed(EdgeAgentError):
     """An unexpected exception inside a step; the run is marked `error` with the reason and can be resumed."""
+
+
+class UndoRefused(EdgeAgentError):
+    """`undo` found a file changed since the run wrote it, or its old content no longer kept (exit code 1)."""
