@@ -25,12 +25,12 @@ class Snapshots:
         path = self.folder / sha
         if path.is_file():
             os.utime(path)
-        else:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            tmp = self.folder / f".tmp-{secrets.token_hex(6)}"
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
-        self._trim(keep=sha)
+            return sha
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = self.folder / f".tmp-{secrets.token_hex(6)}"
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+        self._trim(keep=sha)  # only a new copy can push the total past the limit
         return sha
 
     def get(self, sha: str) -> bytes | None:

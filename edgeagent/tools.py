@@ -311,8 +311,8 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
                     cut.append(name)
         except (ToolError, OSError):
             continue
-    big = (f"\n[only the first {MAX_SEARCH_FILE_BYTES // 2**20} MB of each file is searched: {', '.join(cut[:5])} "
-           "is longer]") if cut else ""
+    big = (f"\n[only the first {MAX_SEARCH_FILE_BYTES // 2**20} MB of a file is searched; longer: "
+           f"{', '.join(cut[:5])}]") if cut else ""
     if not ranked:
         entries = _walk(ctx)
         # Names compared without separators: "to-do list" finds todo.md.

@@ -3,13 +3,11 @@ protected names, huge files and odd links in a listing (issue 11, items 6-10).""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -30,17 +28,9 @@ from edgeagent.tools import (
 )
 
 from .conftest import query, write_script
+from .test_sandbox import _tree
 
 SECRET = "TOP-SECRET-outside-the-workspace\n"
-
-
-def _tree(root: Path) -> dict[str, str]:
-    out = {}
-    for p in sorted(root.rglob("*")):
-        rel = str(p.relative_to(root))
-        out[rel] = f"link->{os.readlink(p)}" if p.is_symlink() else "dir" if p.is_dir() else \
-            hashlib.sha256(p.read_bytes()).hexdigest()
-    return out
 
 
 @pytest.fixture
@@ -238,7 +228,7 @@ def test_a_300_mb_file_is_read_and_searched_in_bounded_memory(tmp_path, tool):
     if tool == "read":
         assert f"the file is {300 * 2**20} bytes; only its first {MAX_READ_CHARS} characters are shown" in shown
     else:
-        assert "[2000 lines hold every word]" in shown and "big.log is longer" in shown
+        assert "[2000 lines hold every word]" in shown and "MB of a file is searched; longer: big.log]" in shown
 
 
 def test_search_keeps_line_numbers_after_an_overlong_line(tmp_path):
