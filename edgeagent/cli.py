@@ -68,6 +68,14 @@ class _Group(click.Group):
             raise _usage_line(e) from None
 
 
+def _text_arg(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """An argument that is looked up or stored as text (a run id): undecodable bytes are a usage error."""
+    try:
+        return check_text(value, param.human_readable_name)
+    except BadInput as e:
+        raise click.BadParameter(str(e).split(": ", 1)[1]) from None
+
+
 def _stage(text: str) -> None:
     render.err.print(f"[dim]… {escape(text)}[/]")
 
@@ -186,7 +194,7 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
 
 
 @cli.command()
-@click.argument("run_id")
+@click.argument("run_id", callback=_text_arg)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
 def resume(run_id: str, as_json: bool) -> None:
     """Continue RUN_ID from its last durable step (after a crash, kill or Ctrl-C)."""
@@ -198,7 +206,7 @@ def resume(run_id: str, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("run_id")
+@click.argument("run_id", callback=_text_arg)
 @click.option("--step", "from_step", default=0, type=click.IntRange(0), metavar="N",
               help="Undo step N and every later step only (default: the whole run).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with what was done.")
@@ -230,7 +238,7 @@ def runs_cmd(limit: int, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("run_id")
+@click.argument("run_id", callback=_text_arg)
 @click.option("--json", "as_json", is_flag=True)
 def show(run_id: str, as_json: bool) -> None:
     """Show one run: its task, status, and every step with its model call."""
@@ -245,7 +253,7 @@ def show(run_id: str, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("run_id")
+@click.argument("run_id", callback=_text_arg)
 @click.option("--show-payloads", is_flag=True, help="Print each payload exactly as it left the device.")
 @click.option("--json", "as_json", is_flag=True)
 def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:

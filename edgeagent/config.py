@@ -10,6 +10,7 @@ from typing import Any
 from . import paths
 from .backends.registry import NAMES as BACKENDS
 from .errors import BadInput
+from .textinput import check_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -62,6 +63,8 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
         value = float(value)
     if not isinstance(value, want) or isinstance(value, bool) != (want is bool):
         raise BadInput(f"{where}: {section}.{key} must be a {want.__name__}")
+    if want is str:
+        check_text(value, f"{where}: {section}.{key}")  # --set values come from argv, undecodable bytes and all
     if want is float and not math.isfinite(value):
         raise BadInput(f"{where}: {section}.{key} must be a finite number")
     if (section, key) in POSITIVE and value < 1:

@@ -199,3 +199,15 @@ def test_click_usage_error_in_a_real_process_is_one_line(env):
 def test_no_command_still_prints_the_help(env):
     r = invoke()
     assert "Commands:" in r.output and "run" in r.output
+
+
+@pytest.mark.parametrize("command", ["show", "resume", "audit", "undo"])
+def test_run_id_with_undecodable_bytes_is_one_line(env, command):
+    _one_line(_cli(env, [command, b"2026\xff"]), "'RUN_ID': not UTF-8")
+
+
+def test_set_value_with_undecodable_bytes_is_one_line(env):
+    p = _cli(env, ["run", "t", "--workspace", str(env["ws"]), "--model", script(env, READ_THEN_FINISH),
+                   "--set", b"cloud.target=anthropic:\xff"])
+    _one_line(p, "cloud.target: not UTF-8")
+    assert _no_runs(env)
