@@ -261,13 +261,21 @@ def test_tools_do_not_change_a_file_too_big_to_keep_for_undo(tmp_path):
     assert (ws / "huge.txt").stat().st_size == MAX_EDIT_BYTES + 1
 
 
-def test_a_cloud_executed_step_is_held_to_the_same_write_cap(tmp_path):
-    """A step the cloud executes is acted on through the same tool table, so its long write is refused too."""
+def test_a_cloud_executed_step_is_held_to_the_same_write_cap(home, tmp_path, cloud):
+    """A step the cloud executes skips the edge grammar's length limit; the tool itself refuses the long write."""
     ws = tmp_path / "ws"
     ws.mkdir()
-    tool = BUILTIN_TOOLS["write_file"]
-    with pytest.raises(ToolError, match="over the 2000 a call may write"):
-        tool.fn(ToolContext(ws), path="book.md", content="z" * 50_000)
+    c = cloud([{"tool": "write_file", "args": {"path": "book.md", "content": "z" * 50_000}},
+               {"tool": "finish", "args": {"answer": "written"}}])
+    edge = write_script(tmp_path / "edge.json", [{"tool": "finish", "args": {"answer": "the edge must not act"}}])
+    result = CliRunner().invoke(cli, ["run", "write a book", "-w", str(ws), "--model", edge, "--strategy", "cloud",
+                                      "--cloud", c.target, "--json"])
+    assert result.exit_code == 0, result.output
+    run_id = json.loads(result.stdout)["run_id"]
+    rows = query(home / "edgeagent.db", "select actor, tool, ok, observation from steps where run_id = ? order by idx",
+                 [run_id])
+    assert rows[0][:3] == ("cloud", "write_file", 0)
+    assert "content is 50000 characters, over the 2000 a call may write" in rows[0][3]
     assert not (ws / "book.md").exists()
 
 
