@@ -212,3 +212,24 @@ def test_a_run_keeps_its_steps_when_another_run_is_added(tmp_path, db_path):
     after = query(db_path, "select * from steps order by id")
     assert after[: len(before)] == before
     assert len(after) == len(before) + 1
+
+
+def test_migrations_apply_in_one_transaction_a_failing_one_leaves_nothing_behind(db_path, monkeypatch):
+    Store(db_path).db.conn.close()
+
+    def m900_adds_then_fails(db):
+        db["runs"].add_column("half_done", str)
+        db["brand_new"].create({"id": int}, pk="id")
+        raise RuntimeError("migration bug")
+
+    def m901_never_reached(db):
+        db["never"].create({"id": int}, pk="id")
+
+    monkeypatch.setattr("edgeagent.dbfile.MIGRATIONS", [*MIGRATIONS, ("m900_adds_then_fails", m900_adds_then_fails),
+                                                         ("m901_never_reached", m901_never_reached)])
+    with pytest.raises(RuntimeError, match="migration bug"):
+        Store(db_path)
+    columns = [r[1] for r in query(db_path, "pragma table_info(runs)")]
+    tables = {r[0] for r in query(db_path, "select name from sqlite_master where type='table'")}
+    assert "half_done" not in columns and not {"brand_new", "never"} & tables
+    assert len(query(db_path, f"select * from {MIGRATIONS_TABLE}")) == len(MIGRATIONS)
