@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from ..errors import BadInput
 from .base import Backend, Chunk, TokenScore, Usage
@@ -37,7 +37,7 @@ class ScriptedBackend(Backend):
         self._held: list[str] = []
 
     @classmethod
-    def from_file(cls, path: str | Path) -> "ScriptedBackend":
+    def from_file(cls, path: str | Path) -> ScriptedBackend:
         p = Path(path)
         try:
             data = json.loads(p.read_text())

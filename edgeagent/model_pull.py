@@ -15,8 +15,8 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from . import paths
 from .errors import BadInput, ModelError
@@ -138,7 +138,13 @@ def _size(sibling) -> int | None:
 def _download(url: str, dest: Path, size: int | None, headers: dict) -> Path:
     """`url` into `dest`, continuing a `.part` file a previous attempt left, with a progress bar."""
     import httpx
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        TextColumn,
+        TransferSpeedColumn,
+    )
 
     from .render import err
 
