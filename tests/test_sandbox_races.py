@@ -299,3 +299,14 @@ def test_list_dir_lists_the_rest_around_dangling_and_outside_links(box, tmp_path
         "a/out-missing (link pointing outside the workspace)",
         "a/secret.txt (7 bytes)",
     ]
+
+
+def test_without_dir_fd_support_the_file_tools_fail_closed(box, monkeypatch):
+    from edgeagent import safeopen
+
+    ws, _ = box
+    monkeypatch.setattr(safeopen, "SUPPORTED", False)
+    for fn, args in [(read_file, ("a/secret.txt",)), (write_file, ("a/x.txt", "x")), (list_dir, ("a",))]:
+        with pytest.raises(ToolError, match="file tools are off on this platform"):
+            fn(ToolContext(ws), *args)
+    assert not (ws / "a" / "x.txt").exists()

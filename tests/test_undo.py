@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
+import subprocess
+import sys
 
+import psutil
 import pytest
 from click.testing import CliRunner
 
@@ -129,3 +133,23 @@ def test_snapshots_are_bounded_and_drop_the_least_recently_used_first(tmp_path):
     assert sum(p.stat().st_size for p in (tmp_path / "snapshots").iterdir()) <= 250
     (tmp_path / "snapshots" / a).write_bytes(b"tampered")
     assert snaps.get(a) is None  # content that no longer matches its name is not restored
+
+
+def test_undo_refuses_a_run_that_is_still_running(home, ws, tmp_path):
+    run_id = _run(home, ws, tmp_path, SCRIPT)
+    driver = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        owner = f"{driver.pid}:{psutil.Process(driver.pid).create_time()}:run"
+        db = sqlite3.connect(home / "edgeagent.db")
+        with db:
+            db.execute("update runs set status = 'running', owner = ? where id = ?", [owner, run_id])
+        db.close()
+        result = undo(run_id)
+        assert result.exit_code == 2
+        assert result.output.strip() == f"error: run {run_id} is still running; stop it before undoing it"
+        assert (ws / "notes.md").read_text() == "overwritten twice\n"
+    finally:
+        driver.kill()
+        driver.wait()
+    assert undo(run_id).exit_code == 0  # its driver is gone: the run can be undone
+    assert (ws / "notes.md").read_text() == NOTES
