@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import time
 from contextlib import suppress
 from pathlib import Path
 
@@ -48,10 +49,11 @@ class Snapshots:
                 st = p.stat()
                 entries.append((st.st_mtime, st.st_size, p))
         total = sum(size for _, size, _ in entries)
-        for _, size, p in sorted(entries, key=lambda e: e[0]):
+        for mtime, size, p in sorted(entries, key=lambda e: e[0]):
             if total <= self.limit_bytes:
                 break
-            if p.name != keep:
+            # Another process's copy in progress is left alone; one a crash left behind an hour ago is not.
+            if p.name != keep and not (p.name.startswith(".tmp-") and time.time() - mtime < 3600):
                 with suppress(OSError):
                     p.unlink()
                     total -= size
