@@ -52,6 +52,9 @@ def describe(path: Path, e: BaseException) -> EdgeAgentError:
     if "malformed" in low or "not a database" in low:
         return StoreError(f"{path} is damaged ({cause}); keep a copy and recover it with "
                           f"`sqlite3 {path} .recover`, or move it aside to start a new one")
+    if isinstance(e, sqlite3.OperationalError) and _locked(e):
+        return StoreError(f"{path} is busy: another edgeagent process held it for over {BUSY_TIMEOUT_S:.0f} s "
+                          f"({cause}); try again")
     if folder.is_dir() and not _writable(folder):
         return StoreError(f"cannot open {path}: its folder {folder} is not writable ({cause}); SQLite keeps "
                           f"{path.name}-wal and {path.name}-shm next to it")
@@ -60,7 +63,7 @@ def describe(path: Path, e: BaseException) -> EdgeAgentError:
     return StoreError(f"{path}: {cause}")
 
 
-def _home_error(path: Path, e: OSError) -> StoreError:
+def _home_error(path: Path, e: BaseException) -> StoreError:
     """The folder that should hold the database cannot be made."""
     for folder in (path.parent, *path.parent.parents):
         if folder.exists() and not folder.is_dir():

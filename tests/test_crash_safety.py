@@ -11,10 +11,14 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
+import pytest
 from click.testing import CliRunner
 
 from edgeagent import agent as agent_module
+from edgeagent import claims
 from edgeagent.cli import cli
+from edgeagent.errors import RunBusy
 from edgeagent.migrations import MIGRATIONS
 from edgeagent.store import MIGRATIONS_TABLE, Store
 
@@ -143,3 +147,21 @@ def test_an_unexpected_exception_in_a_step_marks_the_run_error_and_resume_contin
     assert json.loads(result.stdout)["status"] == "done"
     assert (workspace / "n.txt").read_text() == "a\nb\n"
     assert [r[0] for r in query(home / "edgeagent.db", "select idx from steps order by idx")] == [0, 1, 2]
+
+
+def test_a_claim_is_taken_over_only_from_a_dead_or_reused_pid(home, tmp_path):
+    store = Store(home / "edgeagent.db")
+    run_id = store.create_run(task="t", workspace=str(tmp_path), strategy="edge", model="m", backend="b", max_steps=3)
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        live = psutil.Process(sleeper.pid)
+        store.update_run(run_id, owner=f"{live.pid}:{live.create_time()}:resume")
+        with pytest.raises(RunBusy, match=f"is being resumed by pid {live.pid}"):
+            claims.claim(store, run_id)
+        store.update_run(run_id, owner=f"{live.pid}:{live.create_time() - 100}:resume")  # the pid was reused
+        assert claims.claim(store, run_id)["owner"] == claims.me("resume")
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    store.update_run(run_id, owner=f"{sleeper.pid}:{live.create_time()}:run")  # its process is gone
+    assert claims.claim(store, run_id)["owner"] == claims.me("resume")
