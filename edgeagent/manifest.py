@@ -74,7 +74,7 @@ def write_manifest(folder: Path, *, known: dict[str, str] | None = None, **field
     _save(folder, {**fields, "files": files, "created_at": now()})
 
 
-def _fix(folder: Path, manifest: dict) -> str:
+def _fix(manifest: dict) -> str:
     # Imported and pulled models come back the way they came; catalog models (and their conversions) rebuild.
     return "import or pull it again with --force" if "variant" in manifest else \
         "run `edgeagent models prepare --force`"
@@ -123,7 +123,7 @@ def check_manifest(folder: Path, *, full: bool = False, hashing: bool = True,
         p = folder / rel
         st = p.stat() if p.is_file() else None
         if st is None or st.st_size != entry["size"]:
-            raise ModelError(f"model at {folder} is corrupt ({rel} missing or truncated); {_fix(folder, manifest)}")
+            raise ModelError(f"model at {folder} is corrupt ({rel} missing or truncated); {_fix(manifest)}")
         if not full and entry.get("sha256") and {k: entry.get(k) for k in _stamp(st)} == _stamp(st):
             continue
         if not hashing:
@@ -133,7 +133,7 @@ def check_manifest(folder: Path, *, full: bool = False, hashing: bool = True,
         expected = entry.get("sha256") or _declared(manifest, rel)
         if expected and fresh["sha256"] != expected:
             raise ModelError(f"model at {folder} is corrupt ({rel} changed: its sha256 is not the one recorded "
-                             f"when it was prepared); {_fix(folder, manifest)}")
+                             f"when it was prepared); {_fix(manifest)}")
         if not expected:
             recorded.append(rel)
         refreshed = refreshed or fresh != entry
