@@ -61,9 +61,10 @@ def test_redact_strict_flags_a_declared_secret_in_another_spelling(home, tmp_pat
     secrets = tmp_path / "secrets.txt"
     secrets.write_text("# codename\nPROJECT: Project Bluebird\n")
     r = CliRunner().invoke(cli, ["redact", "--mode", "strict", "--secrets", str(secrets), "--json", "-"],
-                           input="Status of Project Bluebird, also known as project-blue-bird.")
+                           input="Status of Project Bluebird, also known as project-blue-bird or drib eulb tcejorp.")
     out = json.loads(r.stdout)
-    assert "Project Bluebird" not in out["text"] and out["refused"] and out["residual"] == ["PROJECT"]
+    assert out["text"] == "Status of <PROJECT_1>, also known as <PROJECT_2> or drib eulb tcejorp."
+    assert out["refused"] and out["residual"] == ["PROJECT"]  # reversed: only strict looks for it
     plain = CliRunner().invoke(cli, ["redact", "--mode", "strict", "--secrets", str(secrets), "-"],
                                input="Project Bluebird only.")
     assert plain.exit_code == 0 and "Bluebird" not in plain.stdout and "NOT be sent" not in plain.stderr

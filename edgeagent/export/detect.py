@@ -115,6 +115,10 @@ MIN_DECLARED_LEN = 4  # shorter values would redact ordinary words everywhere
 # double-escaped), since line wrapping / tokenisation can split a value anywhere.
 _WS_ESCAPES = "|".join(f"{ord(c):04x}" for c in map(chr, range(0x3001)) if c.isspace())
 _GAP = r"(?:\s|\\+[nrtf]|\\+u(?:%s))*" % _WS_ESCAPES
+# Between the letters and digits of a declared value: any run of other characters ("Project-Bluebird",
+# "P.r.o.j.e.c.t", "Project_Bluebird"), including JSON escapes (\n, \", \u2014). One character per repetition,
+# so a failed match backtracks linearly.
+_SEPARATORS = r"(?:[^\w\\]|_|\\(?:[nrtf]|u[0-9a-fA-F]{4})?)*"
 # Digit-only form of mostly-numeric values (cards, phones, accounts): separators people and tools insert.
 _DIGIT_GAP = r"(?:[\s.\-/()]|\\+[nrtf])*"
 _FILE_LINE_RE = re.compile(r"([A-Z][A-Z0-9_]*):\s+(.*)")
@@ -124,7 +128,8 @@ class DeclaredSecrets:
     """User-declared secret values, found however they are spelled in the context.
 
     Build from values (`"hunter2"`) or `(value, kind)` pairs, or with `from_file()`. A value is found regardless of
-    case; with any whitespace (newlines included) between any two of its characters, or none where it has spaces;
+    case; with any run of characters other than letters and digits between any two of its letters and digits
+    ("Project_Bluebird", "p.r.o.j.e.c.t bluebird"; values with fewer than 4 of them: whitespace only), or none;
     inside JSON strings, where its characters may appear escaped (`\\"`, `\\\\`, `\\u00e9`, `\\n`), also doubly; and,
     for mostly-numeric values (6+ digits), as its digits alone with spaces, dashes, dots, slashes or parentheses
     between them. Everything is one compiled regex (longest value first, so a value containing another wins).
@@ -220,14 +225,26 @@ def _check_declared(value: str, kind: str) -> None:
 
 
 def _alternation(value: str, folded: bool) -> str:
-    """Regex for one declared value: every character (or JSON escape of it) with optional whitespace between, plus
-    a digits-only form for mostly-numeric values. `folded`: for lower-cased ASCII text, matched case-sensitively."""
+    """Regex for one declared value: its letters and digits with any separators between (its own leading and
+    trailing punctuation kept if present), or, where it has fewer than MIN_DECLARED_LEN of them, every character
+    with optional whitespace between; plus a digits-only form for mostly-numeric values. `folded`: for lower-cased
+    ASCII text, matched case-sensitively."""
     chars = [c for c in value if not c.isspace()]
-    patterns = [_GAP.join(_char_pattern(c, folded) for c in chars)]
+    core = [i for i, c in enumerate(chars) if c.isalnum()]
+    if len(core) >= MIN_DECLARED_LEN:
+        lead, trail = chars[: core[0]], chars[core[-1] + 1 :]
+        patterns = [_optional(lead, folded) + _SEPARATORS.join(_char_pattern(chars[i], folded) for i in core)
+                    + _optional(trail, folded)]
+    else:
+        patterns = [_GAP.join(_char_pattern(c, folded) for c in chars)]
     digits = [c for c in chars if c.isdigit() and c.isascii()]
     if len(digits) >= 6 and len(digits) >= 0.6 * len(chars):
         patterns.append(_DIGIT_GAP.join(digits))
     return "|".join(patterns)
+
+
+def _optional(chars: list[str], folded: bool) -> str:
+    return "(?:" + _GAP.join(_char_pattern(c, folded) for c in chars) + ")?" if chars else ""
 
 
 def _char_pattern(c: str, folded: bool) -> str:

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .. import cloud as cloud_api
 from ..config import load_config
 from ..errors import BadInput, CloudUnavailable, EdgeAgentError
 from ..sandbox import WORKSPACE_SECRETS
 from ..store import Store
-from .detect import DeclaredSecrets, Detector, default_detectors  # noqa: F401 (default_detectors: for the CLI)
+from .detect import DeclaredSecrets, Detector, default_detectors
+from .disguised import hidden_declared
 from .placeholders import PlaceholderRegistry
 from .sanitize import Sanitized, sanitize
 
@@ -118,22 +120,6 @@ def load_declared(secrets: Sequence[str] = (), files: Sequence[Path] = ()) -> De
     return DeclaredSecrets([entry for d in declared for entry in d.entries])
 
 
-def _squash(text: str) -> str:
-    """Lower-case letters and digits only: "P-r-o-j-e-c-t B.l.u.e" and "project blue" look alike."""
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
-def hidden_declared(payload: str, detectors: Sequence[Detector], placeholders: Sequence[str]) -> list[str]:
-    """Kinds of declared secrets still present in `payload` once punctuation, spacing and case are ignored.
-
-    Strict mode's last check over the whole payload: it catches spellings the span detector does not."""
-    for p in placeholders:
-        payload = payload.replace(p, " ")
-    squashed = _squash(payload)
-    return sorted({kind for d in detectors if isinstance(d, DeclaredSecrets)
-                   for value, kind in d.entries if _squash(value) and _squash(value) in squashed})
-
-
 class Exporter:
     def __init__(self, store: Store, run_id: str, client: cloud_api.CloudClient | None, *, mode: str,
                  detectors: Sequence[Detector], budget_usd: float | None = None, max_tokens: int = 512) -> None:
@@ -144,7 +130,7 @@ class Exporter:
         self.registry = PlaceholderRegistry(store.placeholders(run_id) if run_id else [])
 
     @classmethod
-    def for_run(cls, store: Store, run: dict, config: dict | None = None) -> "Exporter":
+    def for_run(cls, store: Store, run: dict, config: dict | None = None) -> Exporter:
         """The exporter a stored run was started with: its cloud target, mode, budget and secrets."""
         config = config or load_config()
         files = [Path(run["workspace"]) / WORKSPACE_SECRETS]
@@ -173,7 +159,8 @@ class Exporter:
         if self.mode != "strict":
             return []
         placeholders = [p for p, _, _ in self.registry.entries()]
-        return sorted({s.kind for s in residual} | set(hidden_declared(sent_text, self.detectors, placeholders)))
+        declared = [entry for d in self.detectors if isinstance(d, DeclaredSecrets) for entry in d.entries]
+        return sorted({s.kind for s in residual} | set(hidden_declared(sent_text, declared, placeholders)))
 
     def _sanitize_payload(self, system: str, messages: list[dict], tools: list[dict] | None):
         used: list[str] = []
@@ -201,9 +188,10 @@ class Exporter:
             payload["tool_choice"] = tool_choice
         self.store.add_placeholders(self.run_id, self.registry.entries()[known:], known)
         body = json.dumps({"model": self.client.target.model, **payload}, sort_keys=True, ensure_ascii=False)
-        row = dict(run_id=self.run_id, step_idx=step_idx, purpose=purpose, destination=self.client.target.destination,
-                   mode=self.mode, sha256=hashlib.sha256(body.encode()).hexdigest(), bytes=len(body.encode()),
-                   placeholders=json.dumps(used), payload=body)
+        row = {"run_id": self.run_id, "step_idx": step_idx, "purpose": purpose,
+               "destination": self.client.target.destination, "mode": self.mode,
+               "sha256": hashlib.sha256(body.encode()).hexdigest(), "bytes": len(body.encode()),
+               "placeholders": json.dumps(used), "payload": body}
         spent = self.store.cloud_cost(self.run_id)
         reason = None
         residual = self._refusals(residual, json.dumps(payload, ensure_ascii=False))
