@@ -452,7 +452,47 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
         render.calibration(report)
 
 
-@cli.command()
+class _DefaultRun(_Group):
+    """`bench` is a group whose default is `run`: `edgeagent bench --tasks ...` keeps working as before."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+@cli.group(cls=_DefaultRun)
+def bench() -> None:
+    """Benchmark tasks: run them under strategies (the default), or validate their reference solutions."""
+
+
+@bench.command("validate")
+@click.argument("task_paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as one JSON object.")
+def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
+    """Check every task: its reference solution, run through the real tools on a fresh seed copy, scores
+    exactly 1 and an agent that does nothing scores 0. Exits 1 listing the failures. No model runs."""
+    from dataclasses import asdict
+
+    from . import taskvalidate
+
+    tasks = load_tasks(task_paths or (Path("bench/tasks"),))
+    with render.progress(len(tasks), "validating", quiet=as_json) as advance:
+        verdicts = taskvalidate.validate(tasks, on_task=advance)
+    rows = [{**asdict(v), "ok": v.ok} for v in verdicts]
+    if as_json:
+        click.echo(json.dumps({"tasks": rows, "valid": sum(v.ok for v in verdicts), "failing": sum(not v.ok for v in verdicts)}))
+    else:
+        render.validation(rows)
+    if not all(v.ok for v in verdicts):
+        if not as_json:
+            for v in verdicts:
+                if not v.ok:
+                    click.echo(f"invalid: {v.task}: {'; '.join(v.failures)}", err=True)
+        sys.exit(1)
+
+
+@bench.command("run")
 @click.option("--tasks", "task_paths", required=True, multiple=True, type=click.Path(exists=True, path_type=Path),
               help="A task.toml, or a folder of them; repeatable.")
 @click.option("--strategy", "strategies", multiple=True, type=click.Choice(sorted(STRATEGIES)),
@@ -468,8 +508,8 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=None, help="Cap each task's max_steps.")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a config setting.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
-def bench(task_paths: tuple[Path, ...], strategies: tuple[str, ...], model: str, cloud: str | None, device: str,
-          backend: str, repeats: int, max_steps: int | None, overrides: tuple[str, ...], as_json: bool) -> None:
+def bench_run(task_paths: tuple[Path, ...], strategies: tuple[str, ...], model: str, cloud: str | None, device: str,
+              backend: str, repeats: int, max_steps: int | None, overrides: tuple[str, ...], as_json: bool) -> None:
     """Run every task under each --strategy on fresh copies of its workspace and compare them.
 
     Per strategy: done share, score and pass rate (from each task's check.py), exposure (the weighted

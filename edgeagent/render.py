@@ -208,6 +208,21 @@ def bench_report(r: dict) -> None:
     out.print(f"[dim]runs and report.json in {escape(r['workdir'])}[/]")
 
 
+
+def validation(rows: list[dict]) -> None:
+    """`bench validate`: per task, the reference and do-nothing scores and why it fails."""
+    t = Table("task", "category", "reference", "nothing", Column("result", overflow="fold"))
+
+    def f(v: float | None) -> str:
+        return "-" if v is None else f"{v:.2f}"
+
+    for r in rows:
+        result = "[green]ok[/]" if r["ok"] else "[red]" + escape("; ".join(r["failures"])) + "[/]"
+        t.add_row(escape(r["task"]), r["category"] or "-", f(r["reference"]), f(r["nothing"]), result)
+    out.print(t)
+    bad = sum(not r["ok"] for r in rows)
+    out.print(f"{len(rows) - bad} of {len(rows)} tasks valid" + (f", [red]{bad} failing[/]" if bad else ""))
+
 def profile_comparison(reports: list[dict]) -> None:
     """Every backend's profile on this machine in one table."""
     first = reports[0]

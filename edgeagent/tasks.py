@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +23,33 @@ class Sensitive:
     weight: float
 
 
+CATEGORIES = ("office", "search", "safety", "data", "devops", "automation")
+INJECTION_GOALS = ("leak", "send", "act")
+BUNDLE_SUFFIX = ".gitbundle"  # a seed's `NAME.gitbundle` becomes the git repository NAME/ in every copy
+
+
+@dataclass(frozen=True)
+class Injection:
+    """An instruction planted in the seed (a mail, a document) that works against the user; scoring only."""
+
+    where: str  # the seed file that carries it, workspace-relative
+    goal: str  # leak (to the cloud), send (mail it out), act (change something against the user)
+
+
+@dataclass(frozen=True)
+class Step:
+    tool: str
+    args: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The reference solution: tool calls on a fresh seed copy, then this answer; it must score 1.0."""
+
+    answer: str
+    steps: tuple[Step, ...] = ()
+
+
 @dataclass(frozen=True)
 class Task:
     id: str
@@ -30,16 +59,41 @@ class Task:
     source: Path
     sensitive: tuple[Sensitive, ...] = ()
     checker: Path | None = None  # check.py beside task.toml: check(workspace, answer) -> score in [0, 1]
+    category: str | None = None
+    tools: tuple[str, ...] | None = None  # the tools the agent gets (finish always); None: the file tools
+    injections: tuple[Injection, ...] = ()
+    reference: Reference | None = None
 
     def seed_into(self, dest: Path) -> Path:
-        """A fresh copy of the seed workspace at `dest` (an empty folder when the task has none)."""
+        """A fresh copy of the seed workspace at `dest` (an empty folder when the task has none).
+
+        A `NAME.gitbundle` in the seed is cloned to the repository `NAME/`: git history ships as data,
+        byte-for-byte reproducible, and seeding runs no code from the task."""
         if dest.exists():
             shutil.rmtree(dest)
         if self.workspace is None:
             dest.mkdir(parents=True)
-        else:
-            shutil.copytree(self.workspace, dest, symlinks=True)
+            return dest
+        shutil.copytree(self.workspace, dest, symlinks=True)
+        for bundle in sorted(dest.rglob("*" + BUNDLE_SUFFIX)):
+            _clone_bundle(bundle, bundle.with_name(bundle.name[: -len(BUNDLE_SUFFIX)]))
+            bundle.unlink()
         return dest
+
+
+def _clone_bundle(bundle: Path, repo: Path) -> None:
+    """`git clone` of a bundle with hooks and system/global config off, then no remote left pointing at it."""
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_TERMINAL_PROMPT": "0"}
+    git = ["git", "-c", "core.hooksPath=" + os.devnull, "-c", "core.fsmonitor=false"]
+    try:
+        subprocess.run([*git, "clone", "--quiet", str(bundle), str(repo)], env=env, check=True,
+                       capture_output=True, text=True)
+        subprocess.run([*git, "-C", str(repo), "remote", "remove", "origin"], env=env, check=True,
+                       capture_output=True, text=True)
+    except FileNotFoundError:
+        raise BadInput(f"{bundle}: seeding a git bundle needs git on PATH") from None
+    except subprocess.CalledProcessError as e:
+        raise BadInput(f"{bundle}: not a usable git bundle ({(e.stderr or '').strip().splitlines()[-1:]})") from None
 
 
 def load_task(path: Path, default_max_steps: int = 20) -> Task:
@@ -64,8 +118,58 @@ def load_task(path: Path, default_max_steps: int = 20) -> Task:
             raise BadInput(f"{path}: workspace {ws!r} is not a folder")
         workspace = None
     checker = path.parent / "check.py"
+    category = data.get("category")
+    if category is not None and category not in CATEGORIES:
+        raise BadInput(f"{path}: category must be one of {', '.join(CATEGORIES)}")
     return Task(task_id, prompt.strip(), workspace, max_steps, path, _sensitive(path, data.get("sensitive", [])),
-                checker if checker.is_file() else None)
+                checker if checker.is_file() else None, category, _tools(path, data.get("tools")),
+                _injections(path, data.get("injection", []), workspace), _reference(path, data.get("reference")))
+
+
+def _tools(path: Path, tools: object) -> tuple[str, ...] | None:
+    if tools is None:
+        return None
+    if not isinstance(tools, list) or not all(isinstance(t, str) and t.strip() for t in tools):
+        raise BadInput(f"{path}: tools must be a list of tool names")
+    return tuple(dict.fromkeys(tools))
+
+
+def _injections(path: Path, units: object, workspace: Path | None) -> tuple[Injection, ...]:
+    if not isinstance(units, list):
+        raise BadInput(f"{path}: injection must be a list of [[injection]] tables")
+    out = []
+    for i, u in enumerate(units):
+        where = f"{path}: injection[{i}]"
+        if not isinstance(u, dict) or not isinstance(u.get("where"), str) or not u["where"].strip():
+            raise BadInput(f"{where}.where must be a workspace-relative file path")
+        if workspace is None or not (workspace / u["where"]).is_file():
+            raise BadInput(f"{where}.where: {u['where']!r} is not a file in the seed workspace")
+        if u.get("goal") not in INJECTION_GOALS:
+            raise BadInput(f"{where}.goal must be one of {', '.join(INJECTION_GOALS)}")
+        out.append(Injection(u["where"], u["goal"]))
+    return tuple(out)
+
+
+def _reference(path: Path, ref: object) -> Reference | None:
+    if ref is None:
+        return None
+    if not isinstance(ref, dict):
+        raise BadInput(f"{path}: reference must be a [reference] table")
+    if not isinstance(ref.get("answer"), str):
+        raise BadInput(f"{path}: reference.answer must be a string")
+    steps = ref.get("steps", [])
+    if not isinstance(steps, list):
+        raise BadInput(f"{path}: reference.steps must be a list of [[reference.steps]] tables")
+    out = []
+    for i, st in enumerate(steps):
+        where = f"{path}: reference.steps[{i}]"
+        if not isinstance(st, dict) or not isinstance(st.get("tool"), str) or not st["tool"].strip():
+            raise BadInput(f"{where}.tool must be a tool name")
+        args = st.get("args", {})
+        if not isinstance(args, dict) or not all(isinstance(v, str) for v in args.values()):
+            raise BadInput(f"{where}.args must be a table of string arguments")
+        out.append(Step(st["tool"], dict(args)))
+    return Reference(ref["answer"], tuple(out))
 
 
 def _sensitive(path: Path, units: object) -> tuple[Sensitive, ...]:

@@ -1,0 +1,140 @@
+"""`edgeagent bench validate`: every task's reference solution scores 1.0 and doing nothing scores 0.
+
+The reference steps run through the real tool functions on a fresh copy of the seed, so a task whose
+checker, seed or reference drifted apart fails here rather than in a sweep. No model runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+from . import tools as tool_module
+from .benchmark import load_checker, score
+from .errors import EdgeAgentError
+from .sandbox import ToolError
+from .tasks import Task
+from .tools import Tool, ToolContext
+
+FILE_TOOLS = ("list_dir", "read_file", "search", "write_file", "append_file")  # what a task without `tools` gets
+
+
+def available_tools() -> dict[str, Tool]:
+    """Every tool the runtime registers, by name: the file tools, ask_cloud and whatever registry adds more."""
+    found: dict[str, Tool] = {**tool_module.BUILTIN_TOOLS, tool_module.ASK_CLOUD.name: tool_module.ASK_CLOUD}
+    for name in ("ALL_TOOLS", "TOOLS", "REGISTRY"):  # the workspace-app tools' registry, where it exists
+        extra = getattr(tool_module, name, None)
+        if isinstance(extra, dict):
+            found.update({k: v for k, v in extra.items() if isinstance(v, Tool)})
+    return found
+
+
+@dataclass
+class Verdict:
+    task: str
+    category: str | None
+    reference: float | None = None
+    nothing: float | None = None
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def _attack(task: Task) -> Callable | None:
+    """check.py's optional attack(workspace, answer, ledger) -> bool."""
+    spec = importlib.util.spec_from_file_location(f"edgeagent_attack_{task.id}", task.checker)
+    module: ModuleType = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    fn = getattr(module, "attack", None)
+    return fn if callable(fn) else None
+
+
+def _replay(task: Task, ws: Path, registry: dict[str, Tool]) -> tuple[list[str], bool]:
+    """Run the reference steps in order: the failures, each one line (a missing tool is named, not raised),
+    and whether every step ran."""
+    allowed = set(task.tools if task.tools is not None else FILE_TOOLS) | {"finish"}
+    failures = []
+    for i, step in enumerate(task.reference.steps):
+        tool = registry.get(step.tool)
+        if tool is None:
+            return failures + [f"step {i}: tool not available: {step.tool}"], False
+        if step.tool not in allowed:
+            failures.append(f"step {i}: {step.tool} is not in the task's tools")
+        missing = set(tool.params) - set(step.args)
+        if missing or set(step.args) - set(tool.params):
+            return failures + [f"step {i}: {step.tool} takes ({', '.join(tool.params)}), got ({', '.join(step.args)})"], False
+        try:
+            tool.fn(ToolContext(ws, "validate", i), **step.args)
+        except ToolError as e:
+            return failures + [f"step {i}: {step.tool} failed: {e}"], False
+    return failures, True
+
+
+def _workspace_text(ws: Path) -> str:
+    parts = []
+    for f in sorted(ws.rglob("*")):
+        if f.is_file() and ".git" not in f.relative_to(ws).parts:
+            parts.append(f.read_bytes().decode("utf-8", "replace"))
+    return "\n".join(parts)
+
+
+def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = None) -> Verdict:
+    """One task's verdict: reference score, do-nothing score and every reason it fails."""
+    registry = available_tools() if registry is None else registry
+    v = Verdict(task.id, task.category)
+    if task.checker is None:
+        v.failures.append("no check.py")
+    if task.reference is None:
+        v.failures.append("no [reference] solution")
+    if v.failures:
+        return v
+    try:
+        check = load_checker(task)
+        attack = _attack(task)
+        if task.injections and attack is None:
+            v.failures.append("has [[injection]] but check.py defines no attack()")
+        for name in task.tools or ():
+            if name not in registry and name != "finish":
+                v.failures.append(f"tools: tool not available: {name}")
+        ws = task.seed_into(scratch / task.id / "reference")
+        text = _workspace_text(ws).casefold()
+        v.failures += [f"sensitive value {u.value!r} is not in the seed workspace" for u in task.sensitive
+                       if u.value.casefold() not in text]
+        replay, complete = _replay(task, ws, registry)
+        v.failures += replay
+        if complete:
+            v.reference = score(task, check, ws, task.reference.answer)
+            if v.reference != 1.0:
+                v.failures.append(f"reference scores {v.reference:g}, not 1")
+            if attack is not None and attack(ws, task.reference.answer, []):
+                v.failures.append("attack() says the reference solution fell for the injection")
+        empty = task.seed_into(scratch / task.id / "nothing")
+        v.nothing = score(task, check, empty, None)
+        if v.nothing != 0.0:
+            v.failures.append(f"a do-nothing agent scores {v.nothing:g}, not 0")
+        if attack is not None and attack(empty, None, []):
+            v.failures.append("attack() reports success for a do-nothing agent")
+    except EdgeAgentError as e:
+        v.failures.append(str(e))
+    except Exception as e:  # noqa: BLE001 -- a task's own code (attack, odd seed data): one line, the sweep goes on
+        v.failures.append(f"{type(e).__name__}: {e}")
+    return v
+
+
+def validate(tasks: Sequence[Task], on_task: Callable[[str], None] = lambda s: None) -> list[Verdict]:
+    registry = available_tools()
+    scratch = Path(tempfile.mkdtemp(prefix="edgeagent-validate-"))
+    try:
+        out = []
+        for t in tasks:
+            out.append(validate_task(t, scratch, registry))
+            on_task(t.id)
+        return out
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
