@@ -69,10 +69,10 @@ def test_bench_compares_strategies_with_scores_and_exposure(home, tmp_path, clou
     make_task(tasks, "nocheck", "List the files.", None, SENSITIVE)
     read = {"tool": "read_file", "args": {"path": "notes.md"}}
     edge = write_script(tmp_path / "edge.json", [read, {"tool": "finish", "args": {"answer": "I do not know"}}])
-    # The cloud sees the trajectory (mode off for the cloud strategy), so the notes' values leave the device.
+    # The cloud sees the trajectory in mode off (asked for: the default is redact), so the notes' values leave.
     c = cloud([read, {"tool": "finish", "args": {"answer": "Priya owns it"}}] * 4)
     r = invoke("bench", "--tasks", str(tasks), "--strategy", "edge", "--strategy", "cloud", "--model", edge,
-               "--cloud", c.target, "--json")
+               "--cloud", c.target, "--set", "export.mode=off", "--json")
     assert r.exit_code == 0, r.output
     rep = json.loads(r.stdout)
     rows = {row["strategy"]: row for row in rep["strategies"]}
