@@ -233,3 +233,20 @@ def test_migrations_apply_in_one_transaction_a_failing_one_leaves_nothing_behind
     tables = {r[0] for r in query(db_path, "select name from sqlite_master where type='table'")}
     assert "half_done" not in columns and not {"brand_new", "never"} & tables
     assert len(query(db_path, f"select * from {MIGRATIONS_TABLE}")) == len(MIGRATIONS)
+
+
+def test_a_store_from_an_older_edgeagent_gets_the_missing_migrations(db_path):
+    s = Store(db_path)
+    run_id = s.create_run(task="kept", workspace="/w", strategy="edge", model="m", backend="b", max_steps=3)
+    last = "m006_memory_peaks"
+    s.db.conn.close()
+    db = sqlite3.connect(db_path)
+    with db:  # roll the file back to before m006, as an older edgeagent left it
+        for table in ("model_calls", "steps", "runs"):
+            db.execute(f"alter table {table} drop column memory_peaks")
+        db.execute(f"delete from {MIGRATIONS_TABLE} where name = ?", [last])
+    db.close()
+    Store(db_path)
+    assert query(db_path, f"select count(*) from {MIGRATIONS_TABLE} where name = ?", [last]) == [(1,)]
+    assert "memory_peaks" in [r[1] for r in query(db_path, "pragma table_info(runs)")]
+    assert query(db_path, "select task from runs where id = ?", [run_id]) == [("kept",)]
