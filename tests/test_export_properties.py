@@ -175,3 +175,21 @@ def test_normaliser_sees_through_the_disguises():
     # The property above is only meaningful if the normaliser would expose an unredacted secret.
     text = json.dumps(json.dumps({"t": "x Ab\u00a0c\nDé y"}))
     assert "abcdé" in normalised(text)
+
+
+# --- any separators between a declared secret's letters, in every mode that sends ------------------------------------
+
+SEPARATORS = list(" -_.,;:/\\|*+=~'\"()[]{}!?#$%^&\n\t\u2014\u2013\u00b7\u2022\u00a0\u200b\u00ad")
+
+
+@SETTINGS
+@given(secret=secrets, data=st.data(), before=st.text(max_size=20), after=st.text(max_size=20),
+       mode=st.sampled_from(["off", "redact"]))
+def test_a_declared_secret_is_replaced_whatever_separates_its_letters(secret, data, before, after, mode):
+    letters = [c for c in normalize(secret) if c.isalnum()]
+    shown = "".join(c + data.draw(st.text(alphabet=SEPARATORS, max_size=3)) for c in letters[:-1]) + letters[-1]
+    text = f"{before} {shown} {after}"
+    registry = PlaceholderRegistry()
+    result = sanitize(text, mode, [DeclaredSecrets([secret])], registry)
+    assert normalize(shown) not in result.text
+    assert registry.restore(result.text) == normalize(text)
