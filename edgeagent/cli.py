@@ -187,10 +187,14 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
     if not as_json:
         advisor = f" · cloud {escape(settings['cloud'])} (export {settings['export_mode']})" if settings["cloud"] else ""
         render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({loaded.name}) · strategy {strategy}{advisor}")
-    if settings["cloud"] and settings["export_mode"] == "off":  # on stderr, so --json output still says it
+    _warn_if_export_off(settings)
+    _drive(store, run_id, as_json, loaded)
+
+
+def _warn_if_export_off(run: dict) -> None:
+    if run.get("cloud") and run.get("export_mode") == "off":  # on stderr, so --json output still says it
         click.echo("warning: export mode off: e-mails, card numbers and keys go to the cloud as they are "
                    "(declared secrets are still replaced)", err=True)
-    _drive(store, run_id, as_json, loaded)
 
 
 @cli.command()
@@ -202,6 +206,7 @@ def resume(run_id: str, as_json: bool) -> None:
     run = claims.claim(store, run_id)  # one owner per run: a second resume is refused while this one lives
     if not as_json:
         render.out.print(f"resuming run [bold]{run['id']}[/] after step {len(store.steps(run['id'])) - 1}")
+    _warn_if_export_off(run)
     _drive(store, run["id"], as_json)
 
 

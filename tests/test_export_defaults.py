@@ -126,3 +126,13 @@ def test_exported_payload_is_the_normalised_text(home, workspace, tmp_path, clou
     seen = json.dumps(c.seen, ensure_ascii=False)
     assert "5555" not in seen and "kowalski" not in seen and "\u200b" not in seen
     assert "<CREDIT_CARD_1>" in seen and "<EMAIL_1>" in seen and "<CREDIT_CARD_1>" in payload and mode == "strict"
+
+
+def test_resuming_a_run_in_mode_off_prints_it_again(home, workspace, tmp_path, cloud, crash):
+    c = cloud([{"tool": "list_dir", "args": {"path": "."}}, {"tool": "finish", "args": {"answer": "ok"}}])
+    crash.at(1)
+    r = run_cli(tmp_path, workspace, "--strategy", "cloud", "--cloud", c.target, "--export-mode", "off", task="tidy")
+    assert r.exit_code != 0 and "export mode off" in r.stderr
+    r = CliRunner().invoke(cli, ["resume", crash.heal(), "--json"])
+    assert r.exit_code == 0, r.output
+    assert r.stderr.startswith("warning: export mode off:") and json.loads(r.stdout)["export_mode"] == "off"
