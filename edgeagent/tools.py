@@ -106,21 +106,33 @@ _STOPWORDS = frozenset("a an and are as at be by can did do does for from has ha
                        "why will with you your".split())
 
 
-def _workspace_alias(path: str) -> str:
-    """"workspace" names the workspace itself, as the prompt calls it, unless a real entry has that name."""
+def _workspace_alias(ctx: ToolContext, path: str) -> str:
+    """The path as the model meant it: "workspace", and a leading "/" before a folder the workspace has, name it.
+
+    Small models write "/notes.md" or "/workspace/notes.md" for a file at the top. A rooted path whose folder
+    the workspace lacks ("/etc/passwd") stays absolute and is refused; every result still goes through resolve()."""
     p = path.strip()
-    for alias in ("workspace", "./workspace", "/workspace"):
+    ws = os.path.realpath(ctx.workspace)
+    for root in {ws, os.path.abspath(ctx.workspace)}:
+        if p == root or p.startswith(root + os.sep):
+            p = p[len(root):] or "/"
+    if (Path(ws) / "workspace").exists():  # a real entry of that name is not an alias
+        aliases: tuple[str, ...] = ()
+    else:
+        aliases = ("workspace", "./workspace", "/workspace")
+    for alias in aliases:
         if p == alias or p == alias + "/":
             return "."
         if p.startswith(alias + "/"):
             return p[len(alias) + 1:] or "."
+    rooted = p.lstrip("/")
+    if p.startswith("/") and not p.startswith("//") and os.path.isdir(os.path.join(ws, os.path.dirname(rooted))):
+        return rooted or "."
     return p
 
 
 def _resolve(ctx: ToolContext, path: str) -> Path:
-    alias = _workspace_alias(path) if isinstance(path, str) else path
-    if alias != path and not (Path(ctx.workspace) / "workspace").exists():
-        path = alias
+    path = _workspace_alias(ctx, path) if isinstance(path, str) else path
     try:
         return resolve(ctx.workspace, path)
     except ToolError as e:
@@ -271,7 +283,10 @@ def _words(query: str) -> list[str]:
 
 
 _RECORD_FILES = {".ics", ".vcf", ".eml"}  # formats whose records span several lines
-_SUFFIXES = ("ings", "ing", "ers", "er", "ed", "es", "s")
+# (suffix, shortest stem left): "owner" finds "owns"; longer suffixes need longer stems ("renewal" finds "renew",
+# "total" does not become "tot").
+_SUFFIXES = (("ations", 4), ("ation", 4), ("ments", 4), ("ment", 4), ("ings", 3), ("ing", 3), ("als", 4),
+             ("al", 4), ("ers", 3), ("er", 3), ("ed", 3), ("es", 3), ("s", 3))
 
 
 def _squash(text: str) -> str:
@@ -282,8 +297,14 @@ def _holds(text: str, word: str) -> bool:
     """The word, or its stem when it ends in a common suffix ("owner" finds "owns", "meetings" "meeting")."""
     if word in text:
         return True
-    stem = next((word[:-len(x)] for x in _SUFFIXES if word.endswith(x) and len(word) - len(x) >= 3), None)
+    stem = next((word[:-len(x)] for x, least in _SUFFIXES if word.endswith(x) and len(word) - len(x) >= least), None)
     return stem is not None and stem in text
+
+
+def _names_match(entry: str, word: str) -> bool:
+    name, word = _squash(entry), _squash(word)
+    stem = _squash(Path(entry).stem)
+    return _holds(name, word) or (len(stem) >= 4 and stem in word)
 
 
 def search(ctx: ToolContext, query: str, path: str = ".") -> str:
@@ -293,6 +314,8 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
     if not query.strip():
         raise ToolError("query must not be empty")
     root = _resolve(ctx, path)
+    if not root.exists():
+        raise ToolError(f"no such file or folder: {path}{_near(ctx, path)}")
     phrase, words = " ".join(query.lower().split()), _words(query)
     ranked: list[tuple[int, int, str]] = []  # (-score, order, line)
     cut: list[str] = []  # files searched in their first MAX_SEARCH_FILE_BYTES only
@@ -315,8 +338,8 @@ def search(ctx: ToolContext, query: str, path: str = ".") -> str:
            f"{', '.join(cut[:5])}]") if cut else ""
     if not ranked:
         entries = _walk(ctx)
-        # Names compared without separators: "to-do list" finds todo.md.
-        named = [e for e in entries if not e.endswith("/") and any(_holds(_squash(e), _squash(w)) for w in words)]
+        # Names compared without separators, either way round: "to-do" and "to-do-list" find todo.md.
+        named = [e for e in entries if not e.endswith("/") and any(_names_match(e, w) for w in words)]
         top = [e for e in entries if "/" not in e.rstrip("/")]
         hint = (f"; files whose names hold some of the words (read them): {', '.join(named[:10])}" if named
                 else f"; try other words, or look at the files: {', '.join(top[:20])}" if top else "")

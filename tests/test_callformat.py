@@ -224,13 +224,21 @@ def test_going_in_circles_leaves_only_finish_and_says_so(tmp_path):
     assert "repeating" not in prompts[4]
 
 
-def test_an_absolute_guess_is_refused_with_what_the_workspace_holds(tmp_path):
+def test_a_leading_slash_names_the_workspace_root_and_a_missing_guess_lists_what_it_holds(tmp_path):
     from edgeagent.sandbox import ToolError
-    from edgeagent.tools import ToolContext, list_dir
+    from edgeagent.tools import ToolContext, list_dir, read_file
 
     (tmp_path / "notes.md").write_text("x")
+    ctx = ToolContext(tmp_path)
+    assert read_file(ctx, "/notes.md") == read_file(ctx, "/workspace/notes.md") == "x"
+    assert read_file(ctx, str(tmp_path / "notes.md")) == "x"  # the workspace's own absolute path
+    assert list_dir(ctx, "/").startswith("notes.md")
+    with pytest.raises(ToolError, match="no such folder.*the workspace holds: notes.md"):
+        list_dir(ctx, "/staging")
     with pytest.raises(ToolError, match="absolute paths are not allowed.*the workspace holds: notes.md"):
-        list_dir(ToolContext(tmp_path), "/staging")
+        read_file(ctx, "/etc/passwd")  # the workspace has no etc/ folder: a system path, refused
+    with pytest.raises(ToolError, match="leaves the workspace"):
+        read_file(ctx, "/../notes.md")
 
 
 def test_write_file_may_not_replace_a_file_the_run_has_not_read(tmp_path):

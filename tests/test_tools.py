@@ -371,3 +371,14 @@ def test_parse_action_rejects(text, match):
 def test_parse_action_rejects_a_cut_off_reply_even_if_it_parses():
     with pytest.raises(FormatError, match="cut off"):
         parse_action(json.dumps({"tool": "finish", "args": {"answer": "x"}}), "length", BUILTIN_TOOLS)
+
+
+def test_search_stems_longer_suffixes_only_down_to_a_longer_stem(ws):
+    (ws / "t.md").write_text("Renew the domain before 12 December.\nThe tot is asleep.\n")
+    assert search(ctx(ws), "domain renewal date").splitlines()[1] == "t.md:1: Renew the domain before 12 December."
+    assert search(ctx(ws), "total").startswith("no matches")  # "total" is not cut down to "tot"
+
+
+def test_search_names_a_file_whose_name_is_inside_a_hyphenated_word(ws):
+    (ws / "todo.md").write_text("1. Book the train.\n")
+    assert search(ctx(ws), "to-do-list").endswith("(read them): todo.md")
