@@ -100,3 +100,11 @@ def test_strict_run_refuses_a_base64_secret_before_the_anthropic_sdk_sends_it(ho
     r = CliRunner().invoke(cli, [base[0], "rename Project_Bluebird", *base[1:]])
     assert r.exit_code == 0 and json.loads(r.stdout)["answer"] == "cloud"
     assert c.seen and "bluebird" not in json.dumps(c.seen).lower() and "<PROJECT_1>" in json.dumps(c.seen)
+
+
+def test_short_values_are_not_looked_for_reversed_or_as_look_alikes():
+    # "mile" reversed is in "eliminate", and "m1le" in "mille": too short to look for loosely; encodings still count.
+    text = "eliminate the mille-feuille"
+    assert hidden_declared(text, [("mile", "X")]) == []
+    assert hidden_declared(base64.b64encode(b"a mile away").decode(), [("mile", "X")]) == ["X"]
+    assert hidden_declared("dribeulb", [("bluebird", "X")]) == ["X"]

@@ -15,6 +15,9 @@ import re
 from collections.abc import Iterable, Sequence
 
 MIN_NEEDLE = 4  # as detect.MIN_DECLARED_LEN: a shorter squashed value would match ordinary words
+# Reversed and look-alike spellings are looked for across word boundaries in the whole payload, where a 4-5 letter
+# value turns up by chance ("mile" reversed is in "eliminate"); they need a longer value. Encodings do not.
+MIN_LOOSE_NEEDLE = 6
 
 # Capitals first (before case folding loses them: Greek "Η" looks like H, its small "η" does not), then small
 # letters, then the collapses that make 0/o and 1/l/i one letter.
@@ -55,15 +58,17 @@ def hidden_declared(payload: str, values: Iterable[tuple[str, str]], placeholder
     Our own `placeholders` are blanked first: their letters are not the user's."""
     for p in placeholders:
         payload = payload.replace(p, " ")
-    plain = squash(payload)
-    decoded = [squash(text) for text in _decoded(payload)]
-    views = [plain, *decoded]
-    views += [v[::-1] for v in views]  # reversed, also inside an encoding
+    views = [squash(payload), *(squash(text) for text in _decoded(payload))]
+    reversed_views = [v[::-1] for v in views]  # reversed, also inside an encoding
     look_alike = skeleton(payload)
     kinds = set()
     for value, kind in values:
         needle = squash(value)
-        if len(needle) >= MIN_NEEDLE and (any(needle in v for v in views) or skeleton(value) in look_alike):
+        if len(needle) < MIN_NEEDLE:
+            continue
+        loose = len(needle) >= MIN_LOOSE_NEEDLE and (
+            any(needle in v for v in reversed_views) or skeleton(value) in look_alike)
+        if loose or any(needle in v for v in views):
             kinds.add(kind)
     return sorted(kinds)
 
