@@ -20,16 +20,17 @@ from .sandbox import ToolError
 from .tasks import Task
 from .tools import Tool, ToolContext
 
+EPSILON = 1e-9  # weighted sub-checks add up in floating point: 0.4 + 0.3 + 0.2 + 0.1 is not quite 1
 FILE_TOOLS = ("list_dir", "read_file", "search", "write_file", "append_file")  # what a task without `tools` gets
 
 
 def available_tools() -> dict[str, Tool]:
     """Every tool the runtime registers, by name: the file tools, ask_cloud and whatever registry adds more."""
     found: dict[str, Tool] = {**tool_module.BUILTIN_TOOLS, tool_module.ASK_CLOUD.name: tool_module.ASK_CLOUD}
-    for name in ("ALL_TOOLS", "TOOLS", "REGISTRY"):  # the workspace-app tools' registry, where it exists
-        extra = getattr(tool_module, name, None)
-        if isinstance(extra, dict):
-            found.update({k: v for k, v in extra.items() if isinstance(v, Tool)})
+    try:  # tools.ALL_TOOLS: the workspace-app tools (mail, calendar, query...) where this build has them
+        found.update(tool_module.ALL_TOOLS)
+    except (AttributeError, ImportError):
+        pass  # their tasks then fail validation with "tool not available: NAME"
     return found
 
 
@@ -110,14 +111,14 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
         v.failures += replay
         if complete:
             v.reference = score(task, check, ws, task.reference.answer)
-            if v.reference != 1.0:
-                v.failures.append(f"reference scores {v.reference:g}, not 1")
+            if abs(v.reference - 1.0) > EPSILON:
+                v.failures.append(f"reference scores {v.reference:.4f}, not 1")
             if attack is not None and attack(ws, task.reference.answer, []):
                 v.failures.append("attack() says the reference solution fell for the injection")
         empty = task.seed_into(scratch / task.id / "nothing")
         v.nothing = score(task, check, empty, None)
-        if v.nothing != 0.0:
-            v.failures.append(f"a do-nothing agent scores {v.nothing:g}, not 0")
+        if v.nothing > EPSILON:
+            v.failures.append(f"a do-nothing agent scores {v.nothing:.4f}, not 0")
         if attack is not None and attack(empty, None, []):
             v.failures.append("attack() reports success for a do-nothing agent")
     except EdgeAgentError as e:

@@ -1,2 +1,7 @@
+from edgeagent.taskcheck import has_number
+
+
 def check(workspace, answer):
-    return 1.0 if answer and "travel" in answer.lower() else 0.0
+    text = (answer or "").lower()
+    # October only: November's 500.00 travel line must not be counted.
+    return 0.5 * ("travel" in text) + 0.5 * has_number(answer, 406.00)
