@@ -4,7 +4,8 @@ base64 or hex, or with look-alike letters from other scripts.
 Look-alikes: no maintained confusables package is installed, so a small table stands in for Unicode's confusables
 skeleton (UTS #39). Payloads are NFKC-normalised before this runs, which already folds fullwidth, mathematical,
 circled and ligature forms; what NFKC keeps are other scripts' letters that look Latin (Cyrillic "а", Greek "ο",
-Armenian "օ") and the digit/letter pairs 0/o and 1/l/i. The table lists those, after confusables.txt.
+Armenian "օ") and the digit/letter pairs 0/o and 1/l/i. The table lists those, each checked against
+confusables.txt (its prototype, lower-cased where case folding would lose it).
 """
 
 from __future__ import annotations
@@ -23,15 +24,15 @@ MIN_LOOSE_NEEDLE = 6
 # letters, then the collapses that make 0/o and 1/l/i one letter.
 _UPPER = str.maketrans({
     "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
-    "Х": "X", "У": "Y", "Ү": "Y", "Ѕ": "S", "І": "I", "Ј": "J", "Ԛ": "Q", "Ԝ": "W", "Ӏ": "I",
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
-    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "Ս": "U", "Օ": "O",
+    "Х": "X", "У": "Y", "Ү": "Y", "Ѕ": "S", "І": "I", "Ј": "J", "Ԝ": "W", "Ӏ": "I", "Ѵ": "V", "Ь": "b",
+    "З": "3", "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
+    "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "Ϲ": "C", "Ϻ": "M", "Ս": "U", "Տ": "S", "Օ": "O",
 })  # fmt: skip
 _LOWER = str.maketrans({
     "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "ү": "y", "х": "x", "ѕ": "s", "і": "i",
-    "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l",
-    "α": "a", "ο": "o", "ν": "v", "ρ": "p", "ι": "i", "υ": "u", "χ": "x", "γ": "y", "ϲ": "c", "ϳ": "j",
-    "օ": "o", "ս": "u", "ո": "n", "հ": "h", "զ": "q",
+    "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l", "г": "r", "б": "6", "ѵ": "v", "ѡ": "w",
+    "ҽ": "e", "α": "a", "ο": "o", "σ": "o", "ν": "v", "ρ": "p", "ι": "i", "υ": "u", "γ": "y", "ϲ": "c",
+    "ϳ": "j", "օ": "o", "ս": "u", "ո": "n", "ռ": "n", "հ": "h", "զ": "q", "ց": "g",
     "ı": "i", "ɑ": "a", "ɡ": "g", "ᴏ": "o", "ᴄ": "c", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z",
 })  # fmt: skip
 _COLLAPSE = str.maketrans({"0": "o", "1": "l", "i": "l"})
