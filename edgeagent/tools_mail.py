@@ -1,0 +1,206 @@
+"""Mail tools over .eml files in the workspace (stdlib `email`); sending only writes outbox/NNN.eml."""
+
+from __future__ import annotations
+
+import re
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import formatdate, getaddresses, make_msgid, parsedate_to_datetime
+from pathlib import Path
+
+from .htmltext import html_text
+from .sandbox import ToolError, relative
+from .tools import (
+    MAX_READ_CHARS,
+    MAX_STRING,
+    Tool,
+    ToolContext,
+    _holds,
+    _near,
+    _resolve,
+    _words,
+    apply_effect,
+)
+from .tools_files import find_files, read_bytes, read_each, skipped_note
+
+MAX_LISTED = 60  # messages one listing or search shows
+DEFAULT_FROM = "me@localhost"
+
+
+def parse_mail(data: bytes) -> EmailMessage:
+    return BytesParser(policy=policy.default).parsebytes(data)  # type: ignore[return-value]
+
+
+def _header(msg: EmailMessage, name: str) -> str:
+    try:
+        value = msg.get(name)
+    except (ValueError, IndexError, TypeError):  # a malformed header: show it raw rather than fail the message
+        value = msg.get_all(name, failobj=[""])[0] if hasattr(msg, "get_all") else ""
+    return " ".join(str(value or "").split())
+
+
+def _date(msg: EmailMessage) -> str:
+    try:
+        return parsedate_to_datetime(_header(msg, "Date")).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError, IndexError):
+        return _header(msg, "Date") or "no date"
+
+
+def body_text(msg: EmailMessage) -> str:
+    """The message's text: its text/plain part, else its HTML part reduced to text."""
+    try:
+        part = msg.get_body(preferencelist=("plain", "html"))
+        if part is None:
+            return ""
+        content = part.get_content()
+    except (LookupError, ValueError, KeyError):  # unknown charset or broken encoding: the raw payload, decoded loosely
+        part = part or msg
+        raw = part.get_payload(decode=True) or b""
+        content = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else str(raw)
+    if not isinstance(content, str):
+        return ""
+    return html_text(content) if part.get_content_subtype() == "html" else content.strip()
+
+
+def _attachments(msg: EmailMessage) -> list[str]:
+    out = []
+    for part in msg.iter_attachments():
+        payload = part.get_payload(decode=True) or b""
+        out.append(f"{part.get_filename() or 'unnamed'} ({part.get_content_type()}, {len(payload)} bytes)")
+    return out
+
+
+def _summary(rel: str, msg: EmailMessage) -> str:
+    return (f"{rel} | {_date(msg)} | from: {_header(msg, 'From') or '?'} | "
+            f"subject: {_header(msg, 'Subject') or '(no subject)'}")
+
+
+def _mail_folders(ctx: ToolContext) -> str:
+    folders = sorted({rel.rsplit("/", 1)[0] + "/" if "/" in rel else "./" for rel, _ in find_files(ctx, (".eml",))})
+    return f"; folders holding mail: {', '.join(folders[:10])}" if folders else "; the workspace holds no .eml files"
+
+
+def list_mail(ctx: ToolContext, folder: str) -> str:
+    d = _resolve(ctx, folder or ".")
+    if not d.is_dir():
+        raise ToolError(f"no such folder: {folder}{_mail_folders(ctx)}")
+    files = [(rel, p) for rel, p in find_files(ctx, (".eml",), relative(ctx.workspace, d)) if p.parent == d]
+    if not files:
+        raise ToolError(f"{folder} holds no messages (.eml files){_mail_folders(ctx)}")
+    got, skipped = read_each(ctx, files)
+    lines = [_summary(rel, parse_mail(data)) for rel, data in got]
+    more = f"\n[{len(lines) - MAX_LISTED} more not shown]" if len(lines) > MAX_LISTED else ""
+    head = f"{len(lines)} message{'s' if len(lines) != 1 else ''} in {relative(ctx.workspace, d)}:\n"
+    return head + "\n".join(lines[:MAX_LISTED]) + more + skipped_note(skipped)
+
+
+def read_mail(ctx: ToolContext, path: str) -> str:
+    p = _resolve(ctx, path)
+    if p.is_dir():
+        raise ToolError(f"{path} is a folder; list its messages with list_mail")
+    if not p.is_file():
+        raise ToolError(f"no such message: {path}{_near(ctx, path, want_dir=False)}")
+    msg = parse_mail(read_bytes(ctx, p))
+    head = [f"{h}: {_header(msg, h)}" for h in ("From", "To", "Cc", "Date", "Subject") if _header(msg, h)]
+    body = body_text(msg)
+    if len(body) > MAX_READ_CHARS:
+        body = body[:MAX_READ_CHARS] + f"\n[... {len(body) - MAX_READ_CHARS} more characters not shown]"
+    att = _attachments(msg)
+    tail = f"\n\nattachments: {'; '.join(att)}" if att else ""
+    return "\n".join(head) + "\n\n" + (body or "(the message has no text)") + tail
+
+
+def search_mail(ctx: ToolContext, query: str) -> str:
+    words = _words(query)
+    if not words:
+        raise ToolError("query must hold at least one word")
+    got, skipped = read_each(ctx, find_files(ctx, (".eml",)))
+    if not got:
+        raise ToolError("the workspace holds no mail (.eml files)")
+    scored = []
+    for rel, data in got:
+        msg = parse_mail(data)
+        text = " ".join([*(_header(msg, h) for h in ("From", "To", "Cc", "Subject")), body_text(msg)]).lower()
+        scored.append((sum(_holds(text, w) for w in words), rel, msg))
+    full = [(rel, msg) for n, rel, msg in scored if n == len(words)]
+    if full:
+        head = f"{len(full)} message{'s' if len(full) != 1 else ''} hold{'s' if len(full) == 1 else ''} " \
+               f"all of: {', '.join(words)}\n"
+        shown = full
+    else:
+        best = max(n for n, _, _ in scored)
+        if best == 0:
+            return f"no message holds any of: {', '.join(words)} ({len(got)} messages searched){skipped_note(skipped)}"
+        shown = [(rel, msg) for n, rel, msg in scored if n == best]
+        head = f"no message holds all of: {', '.join(words)}; {len(shown)} hold {best} of them:\n"
+    more = f"\n[{len(shown) - MAX_LISTED} more not shown]" if len(shown) > MAX_LISTED else ""
+    return head + "\n".join(_summary(rel, msg) for rel, msg in shown[:MAX_LISTED]) + more + skipped_note(skipped)
+
+
+def _recipients(to: str) -> str:
+    addrs = getaddresses([to])
+    bad = [name or addr for name, addr in addrs if not re.fullmatch(r"[^@\s<>]+@[^@\s<>]+", addr)]
+    if not addrs or bad:
+        raise ToolError(f"not an email address: {', '.join(bad) or to!r}; look it up with find_contact")
+    return ", ".join(addr if not name else f"{name} <{addr}>" for name, addr in addrs)
+
+
+def _next_name(ctx: ToolContext, folder: Path) -> str:
+    """outbox/NNN.eml: the next free number, or the one this step already wrote before a crash (no double send)."""
+    taken = sorted(int(p.stem) for p in folder.glob("*.eml") if p.stem.isdigit()) if folder.is_dir() else []
+    if ctx.ledger is not None:
+        for n in taken:
+            rel = relative(ctx.workspace, folder / f"{n:03d}.eml")
+            if ctx.ledger.effect(ctx.run_id, ctx.step_idx, rel) is not None:
+                return f"{n:03d}.eml"
+    return f"{(taken[-1] + 1) if taken else 1:03d}.eml"
+
+
+def _compose(ctx: ToolContext, folder: str, to: str, subject: str, body: str) -> tuple[str, str]:
+    for name, value in (("to", to), ("subject", subject)):
+        if "\n" in value or "\r" in value:
+            raise ToolError(f"{name} must be one line")
+    if len(body) > MAX_STRING:
+        raise ToolError(f"body is {len(body)} characters, over the {MAX_STRING} a message may hold here")
+    msg = EmailMessage(policy=policy.SMTP)
+    msg["From"] = getattr(ctx, "mail_from", None) or DEFAULT_FROM
+    msg["To"] = _recipients(to)
+    msg["Subject"] = subject
+    msg["Date"] = formatdate(localtime=True)
+    msg["Message-ID"] = make_msgid(domain="localhost")
+    msg.set_content(body)
+    d = _resolve(ctx, folder)
+    if d.exists() and not d.is_dir():
+        raise ToolError(f"{folder} is a file, so messages cannot be stored under it")
+    name = _next_name(ctx, d)
+    apply_effect(ctx, d / name, msg.as_bytes())
+    return f"{folder}/{name}", msg["To"]
+
+
+def send_mail(ctx: ToolContext, to: str, subject: str, body: str) -> str:
+    rel, to = _compose(ctx, "outbox", to, subject, body)
+    return f"sent to {to}; stored as {rel}"
+
+
+def draft_mail(ctx: ToolContext, to: str, subject: str, body: str) -> str:
+    rel, to = _compose(ctx, "drafts", to, subject, body)
+    return f"draft to {to} saved as {rel} (not sent)"
+
+
+_S = {"type": "string", "maxLength": 200}
+_TO = {**_S, "description": "the recipient email address (several separated by commas)"}
+_SUBJECT = {**_S, "description": "the subject line"}
+_BODY = {"type": "string", "maxLength": MAX_STRING, "description": "the message text"}
+
+MAIL_TOOLS = [
+    Tool("list_mail", "list the messages in a mail folder (date, sender, subject)",
+         {"folder": {**_S, "description": "a folder of .eml files, such as inbox"}}, list_mail),
+    Tool("read_mail", "read one email: its headers, text and attachment names",
+         {"path": {**_S, "description": "the message file, such as inbox/001.eml"}}, read_mail),
+    Tool("search_mail", "find the emails whose sender, subject or text hold some words",
+         {"query": {**_S, "description": "a few words to look for"}}, search_mail),
+    Tool("send_mail", "send an email", {"to": _TO, "subject": _SUBJECT, "body": _BODY}, send_mail, True),
+    Tool("draft_mail", "save an email as a draft without sending it", {"to": _TO, "subject": _SUBJECT, "body": _BODY},
+         draft_mail, True),
+]
