@@ -94,8 +94,8 @@ def trip_expenses() -> Spec:
     r = [("001", "Taxi Aeroporto Lisboa <receipts@taxi-lisboa.example>", "Your ride receipt", "2026-01-05 18:40",
           "Ride from Lisbon Airport to Alfama on 5 January 2026.\nTotal paid: 23.40 EUR\nCard: Visa ending 4417"),
          ("002", "Hotel Alfama Azul <reservas@alfama-azul.example>", "Invoice for your stay", "2026-01-08 10:02",
-          "Guest: Lena Marsh\nBooking reference: ALF-88213\nStay: 5-8 January 2026 (3 nights)\n"
-          "Total charged: 389.00 EUR"),
+          ("Guest: Lena Marsh\nBooking reference: ALF-88213\nStay: 5-8 January 2026 (3 nights)\n"
+          "Total charged: 389.00 EUR")),
          ("003", "Tasca do Chico <conta@tascadochico.example>", "Receipt", "2026-01-06 22:15",
           "Dinner for one, 6 January 2026.\nAmount: 41.80 EUR"),
          ("004", "Papeterie Berlin <shop@papeterie-berlin.example>", "Receipt for your order", "2025-12-12 11:00",

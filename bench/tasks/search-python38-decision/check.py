@@ -1,0 +1,9 @@
+import re
+
+from edgeagent.taskcheck import mentions
+
+
+def check(workspace, answer):
+    text = answer or ""
+    when = re.search(r"2025-09-18|18(th)? sep|sep\w* 18", text, re.I)
+    return 0.5 * bool(when) + 0.5 * mentions(text, "Mira")
