@@ -11,7 +11,13 @@ import pytest
 from edgeagent.sandbox import ToolError
 from edgeagent.store import Store
 from edgeagent.tools import ToolContext
-from edgeagent.tools_mail import draft_mail, list_mail, read_mail, search_mail, send_mail
+from edgeagent.tools_mail import (
+    draft_mail,
+    list_mail,
+    read_mail,
+    search_mail,
+    send_mail,
+)
 
 
 def _multipart() -> bytes:
