@@ -1,0 +1,8 @@
+from edgeagent.taskcheck import has_number
+
+
+def check(workspace, answer):
+    # People who left (left_on set) do not count.
+    if has_number(answer, 36, tol=0):
+        return 0.0
+    return 1.0 if has_number(answer, 33, tol=0) else 0.0
