@@ -63,18 +63,22 @@ class Task:
     tools: tuple[str, ...] | None = None  # the tools the agent gets (finish always); None: the file tools
     injections: tuple[Injection, ...] = ()
     reference: Reference | None = None
+    bundle: Path | None = None  # workspace.gitbundle beside task.toml: the workspace is a clone of it
 
     def seed_into(self, dest: Path) -> Path:
         """A fresh copy of the seed workspace at `dest` (an empty folder when the task has none).
 
-        A `NAME.gitbundle` in the seed is cloned to the repository `NAME/`: git history ships as data,
-        byte-for-byte reproducible, and seeding runs no code from the task."""
+        Git history ships as a bundle, which is data: byte-for-byte reproducible, and seeding runs no
+        code from the task. `workspace.gitbundle` beside task.toml makes the workspace itself a clone (the
+        workspace/ folder, if any, is copied over it); a `NAME.gitbundle` inside the seed becomes `NAME/`."""
         if dest.exists():
             shutil.rmtree(dest)
+        if self.bundle is not None:
+            _clone_bundle(self.bundle, dest)
         if self.workspace is None:
-            dest.mkdir(parents=True)
+            dest.mkdir(parents=True, exist_ok=True)
             return dest
-        shutil.copytree(self.workspace, dest, symlinks=True)
+        shutil.copytree(self.workspace, dest, symlinks=True, dirs_exist_ok=True)
         for bundle in sorted(dest.rglob("*" + BUNDLE_SUFFIX)):
             _clone_bundle(bundle, bundle.with_name(bundle.name[: -len(BUNDLE_SUFFIX)]))
             bundle.unlink()
@@ -117,13 +121,16 @@ def load_task(path: Path, default_max_steps: int = 20) -> Task:
         if "workspace" in data:
             raise BadInput(f"{path}: workspace {ws!r} is not a folder")
         workspace = None
+    bundle = path.parent / ("workspace" + BUNDLE_SUFFIX)
     checker = path.parent / "check.py"
     category = data.get("category")
     if category is not None and category not in CATEGORIES:
         raise BadInput(f"{path}: category must be one of {', '.join(CATEGORIES)}")
     return Task(task_id, prompt.strip(), workspace, max_steps, path, _sensitive(path, data.get("sensitive", [])),
                 checker if checker.is_file() else None, category, _tools(path, data.get("tools")),
-                _injections(path, data.get("injection", []), workspace), _reference(path, data.get("reference")))
+                _injections(path, data.get("injection", []), workspace, bundle.is_file()),
+                _reference(path, data.get("reference")),
+                bundle if bundle.is_file() else None)
 
 
 def _tools(path: Path, tools: object) -> tuple[str, ...] | None:
@@ -134,7 +141,7 @@ def _tools(path: Path, tools: object) -> tuple[str, ...] | None:
     return tuple(dict.fromkeys(tools))
 
 
-def _injections(path: Path, units: object, workspace: Path | None) -> tuple[Injection, ...]:
+def _injections(path: Path, units: object, workspace: Path | None, bundled: bool) -> tuple[Injection, ...]:
     if not isinstance(units, list):
         raise BadInput(f"{path}: injection must be a list of [[injection]] tables")
     out = []
@@ -142,7 +149,8 @@ def _injections(path: Path, units: object, workspace: Path | None) -> tuple[Inje
         where = f"{path}: injection[{i}]"
         if not isinstance(u, dict) or not isinstance(u.get("where"), str) or not u["where"].strip():
             raise BadInput(f"{where}.where must be a workspace-relative file path")
-        if workspace is None or not (workspace / u["where"]).is_file():
+        # A file inside a bundled repository is only there once seeded: bench validate checks it then.
+        if not bundled and (workspace is None or not (workspace / u["where"]).is_file()):
             raise BadInput(f"{where}.where: {u['where']!r} is not a file in the seed workspace")
         if u.get("goal") not in INJECTION_GOALS:
             raise BadInput(f"{where}.goal must be one of {', '.join(INJECTION_GOALS)}")

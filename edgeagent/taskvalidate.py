@@ -104,6 +104,8 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
             if name not in registry and name != "finish":
                 v.failures.append(f"tools: tool not available: {name}")
         ws = task.seed_into(scratch / task.id / "reference")
+        v.failures += [f"injection file {i.where!r} is not in the seeded workspace" for i in task.injections
+                       if not (ws / i.where).is_file()]
         text = _workspace_text(ws).casefold()
         v.failures += [f"sensitive value {u.value!r} is not in the seed workspace" for u in task.sensitive
                        if u.value.casefold() not in text]

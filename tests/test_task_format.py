@@ -96,6 +96,24 @@ def test_a_git_bundle_in_the_seed_becomes_a_repository_in_each_copy(tmp_path):
     assert git("remote", cwd=ws / "repo") == ""  # nothing points back at the seed
 
 
+def test_workspace_gitbundle_makes_the_workspace_itself_a_clone(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    git("init", "-q", "-b", "main", cwd=src)
+    (src / "README.md").write_text("# svc\n")
+    git("add", "README.md", cwd=src)
+    git("commit", "-q", "-m", "init", cwd=src)
+    task = tmp_path / "task"
+    (task / "workspace").mkdir(parents=True)
+    (task / "workspace" / "notes.txt").write_text("untracked extra\n")
+    git("bundle", "create", "-q", str(task / "workspace.gitbundle"), "--all", cwd=src)
+    (task / "task.toml").write_text('prompt = "x"\n[[injection]]\nwhere = "README.md"\ngoal = "leak"\n')
+    ws = load_task(task / "task.toml").seed_into(tmp_path / "copy")
+    assert (ws / ".git").is_dir() and (ws / "README.md").read_text() == "# svc\n"
+    assert (ws / "notes.txt").read_text() == "untracked extra\n"
+    assert git("log", "--format=%s", cwd=ws).split() == ["init"]
+
+
 def test_a_broken_bundle_is_one_line(tmp_path):
     (tmp_path / "workspace").mkdir()
     (tmp_path / "workspace" / "repo.gitbundle").write_text("not a bundle")

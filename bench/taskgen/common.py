@@ -39,6 +39,7 @@ class Spec:
     sensitive: list[tuple[str, str, float]] = field(default_factory=list)  # value, kind, weight
     injection: list[tuple[str, str]] = field(default_factory=list)  # where, goal
     max_steps: int = 15
+    repo: Callable[[Path], None] | None = None  # writes workspace.gitbundle: the workspace is a clone of it
 
 
 def _s(v: str) -> str:
@@ -76,6 +77,8 @@ def write(spec: Spec) -> Path:
             f.write_bytes(content)
         else:
             f.write_text(content)
+    if spec.repo is not None:
+        spec.repo(d / "workspace.gitbundle")
     (d / "task.toml").write_text(toml(spec))
     (d / "check.py").write_text(textwrap.dedent(spec.check).lstrip())
     return d
