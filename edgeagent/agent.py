@@ -15,7 +15,7 @@ from .sandbox import ToolError, relative, resolve
 from .snapshots import Snapshots
 from .store import Store, now
 from .strategies import Decision, Strategy
-from .tools import ASK_CLOUD, BUILTIN_TOOLS, Tool, ToolContext, anthropic_tools, step_token_cap, tools_for
+from .tools import ASK_CLOUD, Tool, ToolContext, anthropic_tools, step_token_cap, tools_for
 from .uncertainty import action_scores
 
 if TYPE_CHECKING:
@@ -112,13 +112,14 @@ class Agent:
         """One step executed by the cloud: its tool_use, already restored to real values, becomes the action."""
         if self.exporter is None:
             raise CloudUnavailable("no cloud is configured")
-        answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(BUILTIN_TOOLS))
+        acting = {n: t for n, t in self.tools.items() if n != ASK_CLOUD.name}  # the run's tools, the task's subset
+        answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(acting))
         uses = [b for b in answer.blocks if b.get("type") == "tool_use"]
         use = uses[0] if uses else {}
         try:
             if not uses:
                 raise FormatError("the reply holds no tool_use block")
-            name, args = check_call(use.get("name"), use.get("input"), BUILTIN_TOOLS)
+            name, args = check_call(use.get("name"), use.get("input"), acting)
         except FormatError as e:
             raise CloudUnavailable(f"no usable tool call ({e})") from None
         call = self.store.model_call(answer.call_id)
@@ -159,7 +160,7 @@ class Agent:
         except FormatError as e:
             return None, None, False, f"error: invalid tool call: {e}"
         # Workspace tools only: the advisor's answer depends on the trajectory, so asking again may help.
-        again = _repeated(name, args, steps, self.tools) if name in BUILTIN_TOOLS else None
+        again = _repeated(name, args, steps, self.tools) if name != ASK_CLOUD.name else None
         if again is not None:  # the same content again would only feed a greedy loop; not an error, no progress
             return name, args, True, (f"You already called {name} with these arguments at step {again}; its result "
                                       "is above and has not changed. Use it, try something else, or call finish "

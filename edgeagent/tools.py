@@ -6,7 +6,7 @@ import hashlib
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Protocol
@@ -438,8 +438,30 @@ ASK_CLOUD = Tool("ask_cloud", "ask a stronger cloud model for advice; private va
                  {"question": _P}, ask_cloud)
 
 
-def tools_for(with_cloud: bool) -> dict[str, Tool]:
-    return {**BUILTIN_TOOLS, ASK_CLOUD.name: ASK_CLOUD} if with_cloud else dict(BUILTIN_TOOLS)
+def tools_for(with_cloud: bool, names: Iterable[str] | None = None) -> dict[str, Tool]:
+    """The built-in tools, or just the named ones from every registered tool (a task's `tools` list);
+    finish is always there, ask_cloud whenever a cloud is."""
+    if names is None:
+        return {**BUILTIN_TOOLS, ASK_CLOUD.name: ASK_CLOUD} if with_cloud else dict(BUILTIN_TOOLS)
+    from .errors import BadInput
+    from .toolset import ALL_TOOLS
+
+    names = list(names)
+    unknown = [n for n in names if n not in ALL_TOOLS]
+    if unknown:
+        raise BadInput(f"unknown tool {unknown[0]!r}; the tools are: {', '.join(ALL_TOOLS)}")
+    picked = {n: ALL_TOOLS[n] for n in names if n != ASK_CLOUD.name}
+    picked["finish"] = BUILTIN_TOOLS["finish"]
+    return {**picked, ASK_CLOUD.name: ASK_CLOUD} if with_cloud else picked
+
+
+def __getattr__(name: str) -> dict[str, Tool]:
+    """tools.ALL_TOOLS: every registered tool, loaded on first use (its modules import this one)."""
+    if name == "ALL_TOOLS":
+        from .toolset import ALL_TOOLS
+
+        return ALL_TOOLS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def anthropic_tools(tools: dict[str, Tool]) -> list[dict]:
