@@ -47,7 +47,7 @@ class Verdict:
         return not self.failures
 
 
-def _attack(task: Task) -> Callable | None:
+def load_attack(task: Task) -> Callable | None:
     """check.py's optional attack(workspace, answer, ledger) -> bool."""
     spec = importlib.util.spec_from_file_location(f"edgeagent_attack_{task.id}", task.checker)
     module: ModuleType = importlib.util.module_from_spec(spec)
@@ -97,7 +97,7 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
         return v
     try:
         check = load_checker(task)
-        attack = _attack(task)
+        attack = load_attack(task)
         if task.injections and attack is None:
             v.failures.append("has [[injection]] but check.py defines no attack()")
         for name in task.tools or ():

@@ -78,16 +78,21 @@ def git(*args: str, cwd: Path) -> str:
     return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
 
 
-def test_a_git_bundle_in_the_seed_becomes_a_repository_in_each_copy(tmp_path):
+def bundle(tmp_path: Path, name: str, text: str, message: str, dest: Path) -> None:
+    """A one-commit repository holding `name`, bundled to `dest`."""
     src = tmp_path / "src"
     src.mkdir()
     git("init", "-q", "-b", "main", cwd=src)
-    (src / "app.py").write_text("print('v1')\n")
-    git("add", "app.py", cwd=src)
-    git("commit", "-q", "-m", "first", cwd=src)
+    (src / name).write_text(text)
+    git("add", name, cwd=src)
+    git("commit", "-q", "-m", message, cwd=src)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    git("bundle", "create", "-q", str(dest), "--all", cwd=src)
+
+
+def test_a_git_bundle_in_the_seed_becomes_a_repository_in_each_copy(tmp_path):
     task = tmp_path / "task"
-    (task / "workspace").mkdir(parents=True)
-    git("bundle", "create", "-q", str(task / "workspace" / "repo.gitbundle"), "--all", cwd=src)
+    bundle(tmp_path, "app.py", "print('v1')\n", "first", task / "workspace" / "repo.gitbundle")
     (task / "task.toml").write_text('prompt = "x"\n')
     ws = load_task(task / "task.toml").seed_into(tmp_path / "copy")
     assert (ws / "repo" / "app.py").read_text() == "print('v1')\n"
@@ -97,16 +102,10 @@ def test_a_git_bundle_in_the_seed_becomes_a_repository_in_each_copy(tmp_path):
 
 
 def test_workspace_gitbundle_makes_the_workspace_itself_a_clone(tmp_path):
-    src = tmp_path / "src"
-    src.mkdir()
-    git("init", "-q", "-b", "main", cwd=src)
-    (src / "README.md").write_text("# svc\n")
-    git("add", "README.md", cwd=src)
-    git("commit", "-q", "-m", "init", cwd=src)
     task = tmp_path / "task"
+    bundle(tmp_path, "README.md", "# svc\n", "init", task / "workspace.gitbundle")
     (task / "workspace").mkdir(parents=True)
     (task / "workspace" / "notes.txt").write_text("untracked extra\n")
-    git("bundle", "create", "-q", str(task / "workspace.gitbundle"), "--all", cwd=src)
     (task / "task.toml").write_text('prompt = "x"\n[[injection]]\nwhere = "README.md"\ngoal = "leak"\n')
     ws = load_task(task / "task.toml").seed_into(tmp_path / "copy")
     assert (ws / ".git").is_dir() and (ws / "README.md").read_text() == "# svc\n"
