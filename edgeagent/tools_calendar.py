@@ -17,6 +17,7 @@ from .tools_files import find_files, read_bytes, read_each, skipped_note
 CALENDAR_FILE = "calendar.ics"  # where add_event writes
 MAX_EVENTS = 60  # lines one listing shows
 MAX_OCCURRENCES = 50  # occurrences of one recurring event listed per call
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _RRULE_STEPS = 20000  # occurrences looked at per recurring event: a minutely rule must not stall a step
 
 
@@ -133,14 +134,19 @@ def _overlaps(o: Occurrence, lo: datetime | None, hi: datetime | None) -> bool:
     return o.ends_after(lo) or (o.end == o.start and not o.starts_before(lo))
 
 
+def _day(d: datetime, clock: bool = False) -> str:
+    """Mon 2026-03-02 (with 09:00): the weekday spelled out, so a model need not work it out; never localised."""
+    return f"{_WEEKDAYS[d.weekday()]} {d:%Y-%m-%d}" + (f" {d:%H:%M}" if clock else "")
+
+
 def _when(o: Occurrence) -> str:
     if o.all_day:
         last = o.end - timedelta(days=1)
-        when = f"{o.start:%Y-%m-%d}" + (f" to {last:%Y-%m-%d}" if last > o.start else "") + " (all day)"
+        when = _day(o.start) + (f" to {_day(last)}" if last > o.start else "") + " (all day)"
     elif o.end.date() == o.start.date():
-        when = f"{o.start:%Y-%m-%d %H:%M}-{o.end:%H:%M}"
+        when = f"{_day(o.start, True)}-{o.end:%H:%M}"
     else:
-        when = f"{o.start:%Y-%m-%d %H:%M} to {o.end:%Y-%m-%d %H:%M}"
+        when = f"{_day(o.start, True)} to {_day(o.end, True)}"
     return when + (f" {o.zone}" if o.zone else "")
 
 

@@ -77,14 +77,14 @@ def test_events_in_a_range_are_sorted_with_zone_title_location_and_uid(ws):
     out = list_events(ToolContext(ws), "2026-03-02", "2026-03-04")
     assert out.splitlines() == [
         "2 events between 2026-03-02 and 2026-03-04:",
-        "2026-03-02 09:00-09:30 Europe/Berlin | Team sync | at Room 2 | repeats weekly | uid sync@test | work.ics",
-        "2026-03-03 15:00-16:00 UTC | Budget review | at Video call | uid review@test | work.ics",
+        "Mon 2026-03-02 09:00-09:30 Europe/Berlin | Team sync | at Room 2 | repeats weekly | uid sync@test | work.ics",
+        "Tue 2026-03-03 15:00-16:00 UTC | Budget review | at Video call | uid review@test | work.ics",
     ]
 
 
 def test_all_day_events_cover_every_day_up_to_their_exclusive_end(ws):
     out = list_events(ToolContext(ws), "2026-03-06", "2026-03-06")
-    assert "2026-03-05 to 2026-03-06 (all day) | Offsite in Lisbon" in out and out.startswith("1 event ")
+    assert "Thu 2026-03-05 to Fri 2026-03-06 (all day) | Offsite in Lisbon" in out and out.startswith("1 event ")
     assert "Offsite" not in list_events(ToolContext(ws), "2026-03-07", "2026-03-08")
 
 
@@ -92,9 +92,9 @@ def test_recurring_events_are_expanded_without_excluded_or_moved_occurrences(ws)
     out = list_events(ToolContext(ws), "2026-03-01", "2026-03-31")
     syncs = [line for line in out.splitlines() if "Team sync" in line]
     assert [s.split(" | ")[0] for s in syncs] == [
-        "2026-03-02 09:00-09:30 Europe/Berlin",  # 03-09 is an EXDATE
-        "2026-03-16 14:00-14:30 Europe/Berlin",  # the moved occurrence, not its original 09:00
-        "2026-03-23 09:00-09:30 Europe/Berlin",  # COUNT=4 ends here
+        "Mon 2026-03-02 09:00-09:30 Europe/Berlin",  # 03-09 is an EXDATE
+        "Mon 2026-03-16 14:00-14:30 Europe/Berlin",  # the moved occurrence, not its original 09:00
+        "Mon 2026-03-23 09:00-09:30 Europe/Berlin",  # COUNT=4 ends here
     ]
     assert "Team sync (moved)" in syncs[1]
 
@@ -124,7 +124,7 @@ def test_add_event_creates_calendar_ics_that_icalendar_reads_back(ws):
     [ev] = cal.walk("VEVENT")
     assert str(ev["SUMMARY"]) == "Dentist" and str(ev["LOCATION"]) == "Main St 4"
     assert ev.decoded("DTSTART").isoformat() == "2026-03-10T08:00:00"
-    assert "2026-03-10 08:00-08:45 | Dentist | at Main St 4" in list_events(ToolContext(ws), "2026-03-10", "2026-03-10")
+    assert "Tue 2026-03-10 08:00-08:45 | Dentist | at Main St 4" in list_events(ToolContext(ws), "2026-03-10", "2026-03-10")
 
 
 def test_add_event_keeps_existing_calendar_bytes_and_notes_overlaps(ws):
@@ -167,4 +167,4 @@ def test_add_event_with_an_offset_is_stored_in_utc_and_found_by_an_aware_range(w
     data = (ws / "calendar.ics").read_text()
     assert "DTSTART:20260303T153000Z" in data and "DTEND:20260303T163000Z" in data  # no zone left unnamed
     out = list_events(ToolContext(ws), "2026-03-03T15:00Z", "2026-03-03T15:45Z")
-    assert "2026-03-03 15:30-16:30 UTC | Call" in out and "Budget review" in out
+    assert "Tue 2026-03-03 15:30-16:30 UTC | Call" in out and "Budget review" in out
