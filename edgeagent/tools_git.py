@@ -45,8 +45,10 @@ def _repo(ctx: ToolContext) -> Path:
         raise ToolError(".git is a link or a file pointing elsewhere; only a repository inside the workspace is read")
     if not dot.is_dir():
         raise ToolError("the workspace is not a git repository (it has no .git folder)")
-    if (dot / "objects" / "info" / "alternates").exists():
-        raise ToolError("the repository borrows objects from outside the workspace (objects/info/alternates); refused")
+    # History kept elsewhere would let the tools read outside the workspace: alternates, a shared commondir, links.
+    if (dot / "objects" / "info" / "alternates").exists() or (dot / "commondir").exists() or \
+            any((dot / d).is_symlink() for d in ("objects", "refs", "packed-refs", "HEAD")):
+        raise ToolError("the repository borrows objects or refs from outside the workspace; refused")
     return dot
 
 

@@ -126,8 +126,16 @@ def test_a_hostile_repository_config_runs_no_command(repo, tmp_path):
     assert not marker.exists(), marker.read_text()
 
 
-def test_borrowed_objects_from_outside_are_refused(repo, tmp_path):
-    (repo / ".git" / "objects" / "info").mkdir(exist_ok=True)
-    (repo / ".git" / "objects" / "info" / "alternates").write_text(str(tmp_path / "other" / ".git" / "objects"))
-    with pytest.raises(ToolError, match="borrows objects"):
+@pytest.mark.parametrize("how", ["alternates", "commondir", "objects link"])
+def test_history_borrowed_from_outside_is_refused(repo, tmp_path, how):
+    dot = repo / ".git"
+    if how == "alternates":
+        (dot / "objects" / "info").mkdir(exist_ok=True)
+        (dot / "objects" / "info" / "alternates").write_text(str(tmp_path / "other" / ".git" / "objects"))
+    elif how == "commondir":
+        (dot / "commondir").write_text(str(tmp_path / "other" / ".git"))
+    else:
+        (dot / "objects").rename(tmp_path / "outside-objects")
+        (dot / "objects").symlink_to(tmp_path / "outside-objects")
+    with pytest.raises(ToolError, match="borrows objects or refs from outside"):
         git_log(ToolContext(repo), ".")
