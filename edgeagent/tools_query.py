@@ -85,7 +85,11 @@ def _open(ctx: ToolContext) -> tuple[sqlite3.Connection, list[str]]:
                 skipped.append(f"{rel}: not an SQLite database")
                 continue
             schema = _table_name(path.stem, taken, rel.rsplit("/", 2)[-2] if "/" in rel else "")
-            conn.execute("ATTACH DATABASE ? AS " + _quote(schema), (f"file:{urllib.parse.quote(str(path))}?mode=ro",))
+            # No -wal beside it: nothing uncommitted to read, and immutable=1 keeps SQLite from leaving -wal/-shm
+            # files in the workspace after a read of a WAL-mode database.
+            quiet = "&immutable=1" if not path.with_name(path.name + "-wal").exists() else ""
+            uri = f"file:{urllib.parse.quote(str(path))}?mode=ro{quiet}"
+            conn.execute("ATTACH DATABASE ? AS " + _quote(schema), (uri,))
         except (ToolError, OSError, sqlite3.Error) as e:
             skipped.append(f"{rel}: {e}")
     conn.execute("PRAGMA query_only = ON")  # a second guard: even an admitted statement cannot write

@@ -120,3 +120,23 @@ def test_a_file_named_db_that_is_not_sqlite_is_skipped_with_a_note(ws):
     (ws / "notes.db").write_text("just text")
     out = query(ToolContext(ws), "SELECT COUNT(*) FROM orders")
     assert out.splitlines()[1] == "3" and "notes.db: not an SQLite database" in out
+
+
+def test_reading_a_wal_database_leaves_no_files_behind(ws):
+    con = sqlite3.connect(ws / "log.db")
+    con.execute("PRAGMA journal_mode = WAL")
+    con.executescript("CREATE TABLE events(kind TEXT); INSERT INTO events VALUES ('boot'), ('halt');")
+    con.close()
+    before = sorted(p.name for p in ws.iterdir())
+    assert query(ToolContext(ws), "SELECT COUNT(*) FROM log.events").splitlines()[1] == "2"
+    assert sorted(p.name for p in ws.iterdir()) == before  # no log.db-wal, no log.db-shm
+
+
+def test_uncommitted_wal_rows_of_a_database_in_use_are_read(ws):
+    con = sqlite3.connect(ws / "live.db")
+    con.execute("PRAGMA journal_mode = WAL")
+    con.executescript("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3);")  # still in live.db-wal
+    try:
+        assert query(ToolContext(ws), "SELECT SUM(x) FROM live.t").splitlines()[1] == "6"
+    finally:
+        con.close()
