@@ -85,10 +85,15 @@ class Task:
         return dest
 
 
-def _clone_bundle(bundle: Path, repo: Path) -> None:
-    """`git clone` of a bundle with hooks and system/global config off, then no remote left pointing at it."""
+def git_command() -> tuple[list[str], dict[str, str]]:
+    """git's argv prefix and environment with hooks, fsmonitor and system/global config off."""
     env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_TERMINAL_PROMPT": "0"}
-    git = ["git", "-c", "core.hooksPath=" + os.devnull, "-c", "core.fsmonitor=false"]
+    return ["git", "-c", "core.hooksPath=" + os.devnull, "-c", "core.fsmonitor=false"], env
+
+
+def _clone_bundle(bundle: Path, repo: Path) -> None:
+    """`git clone` of a bundle, then no remote left pointing at it."""
+    git, env = git_command()
     try:
         subprocess.run([*git, "clone", "--quiet", str(bundle), str(repo)], env=env, check=True,
                        capture_output=True, text=True)

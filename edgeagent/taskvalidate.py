@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from . import tools as tool_module
 from .benchmark import load_checker, score
 from .errors import EdgeAgentError
 from .sandbox import ToolError
-from .tasks import Task
+from .tasks import Task, git_command
 from .tools import Tool, ToolContext
 
 EPSILON = 1e-9  # weighted sub-checks add up in floating point: 0.4 + 0.3 + 0.2 + 0.1 is not quite 1
@@ -78,10 +79,16 @@ def _replay(task: Task, ws: Path, registry: dict[str, Tool]) -> tuple[list[str],
 
 
 def _workspace_text(ws: Path) -> str:
+    """Every file's text, and the git history's (authors, messages, patches) where the workspace is a repo."""
     parts = []
     for f in sorted(ws.rglob("*")):
         if f.is_file() and ".git" not in f.relative_to(ws).parts:
             parts.append(f.read_bytes().decode("utf-8", "replace"))
+    if (ws / ".git").is_dir():
+        git, env = git_command()
+        log = subprocess.run([*git, "-C", str(ws), "log", "-p", "--all", "--format=%an <%ae> %s"], env=env,
+                             capture_output=True, check=False)
+        parts.append(log.stdout.decode("utf-8", "replace"))
     return "\n".join(parts)
 
 
