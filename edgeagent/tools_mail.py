@@ -164,7 +164,7 @@ def _compose(ctx: ToolContext, folder: str, to: str, subject: str, body: str) ->
     if len(body) > MAX_STRING:
         raise ToolError(f"body is {len(body)} characters, over the {MAX_STRING} a message may hold here")
     msg = EmailMessage(policy=policy.SMTP)
-    msg["From"] = getattr(ctx, "mail_from", None) or DEFAULT_FROM
+    msg["From"] = DEFAULT_FROM  # the user has no address in the config yet
     msg["To"] = _recipients(to)
     msg["Subject"] = subject
     msg["Date"] = formatdate(localtime=True)
