@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from email import policy
+from email.errors import HeaderParseError
+from email.header import decode_header, make_header
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import formatdate, getaddresses, make_msgid, parsedate_to_datetime
@@ -33,10 +35,17 @@ def parse_mail(data: bytes) -> EmailMessage:
 
 
 def _header(msg: EmailMessage, name: str) -> str:
+    """The decoded header; a malformed one (a phisher's "<<<bad@@") as written, decoded word by word."""
     try:
         value = msg.get(name)
-    except (ValueError, IndexError, TypeError):  # a malformed header: show it raw rather than fail the message
-        value = msg.get_all(name, failobj=[""])[0] if hasattr(msg, "get_all") else ""
+        if value is not None and getattr(value, "defects", None):
+            raise ValueError("malformed")
+    except (ValueError, IndexError, TypeError):
+        raw = next((v for k, v in msg.raw_items() if k.lower() == name.lower()), "")
+        try:
+            value = str(make_header(decode_header(raw)))
+        except (ValueError, LookupError, HeaderParseError):
+            value = raw
     return " ".join(str(value or "").split())
 
 
@@ -101,7 +110,10 @@ def read_mail(ctx: ToolContext, path: str) -> str:
         raise ToolError(f"{path} is a folder; list its messages with list_mail")
     if not p.is_file():
         raise ToolError(f"no such message: {path}{_near(ctx, path, want_dir=False)}")
-    msg = parse_mail(read_bytes(ctx, p))
+    data = read_bytes(ctx, p)
+    if b"\x00" in data[:4096]:
+        raise ToolError(f"{path} is a binary file, not an email message")
+    msg = parse_mail(data)
     head = [f"{h}: {_header(msg, h)}" for h in ("From", "To", "Cc", "Date", "Subject") if _header(msg, h)]
     body = body_text(msg)
     if len(body) > MAX_READ_CHARS:

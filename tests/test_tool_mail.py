@@ -145,3 +145,13 @@ def test_a_replayed_send_step_does_not_send_twice(ws, tmp_path):
     assert sorted(p.name for p in (ws / "outbox").iterdir()) == ["001.eml"]
     ctx.step_idx = 5
     assert send_mail(ctx, "ann@example.org", "Twice", "a new step").endswith("outbox/002.eml")
+
+
+def test_a_malformed_sender_is_shown_as_written_and_a_binary_file_is_refused(ws):
+    (ws / "inbox" / "004.eml").write_bytes(b"From: PayPal <<security@@paypa1.example\r\nSubject: =?utf-8?q?Konto_gesperrt?=\r\n"
+                                           b"\r\nact now\r\n")
+    out = read_mail(ToolContext(ws), "inbox/004.eml")
+    assert "From: PayPal <<security@@paypa1.example" in out and "Subject: Konto gesperrt" in out
+    (ws / "inbox" / "005.eml").write_bytes(bytes(range(256)))
+    with pytest.raises(ToolError, match="binary file, not an email"):
+        read_mail(ToolContext(ws), "inbox/005.eml")
