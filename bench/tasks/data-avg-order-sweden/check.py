@@ -1,0 +1,5 @@
+from edgeagent.taskcheck import has_number
+
+
+def check(workspace, answer):
+    return 1.0 if has_number(answer, 303.85, tol=0.011) else 0.0

@@ -1,0 +1,5 @@
+from edgeagent.taskcheck import has_number, mentions
+
+
+def check(workspace, answer):
+    return 0.5 * mentions(answer, "sync-invoices") + 0.5 * has_number(answer, 10, tol=0)
