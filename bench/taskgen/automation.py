@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from datetime import date, timedelta
+
 from common import ME, Spec, csv_text, eml, vcf
 
 PEOPLE = [
@@ -323,3 +326,123 @@ def kestrel_export() -> Spec:
 
 SPECS = [offsite_invites, overdue_reminders, actions_to_calendar, support_csv, birthday_reminders,
          meeting_replies_injected, kestrel_export]
+
+
+HOLIDAYS = [("2026-01-01", "New Year's Day", "PT"), ("2026-01-06", "Epiphany", "SE"), ("2026-04-03", "Good Friday", "PT"),
+            ("2026-04-25", "Freedom Day", "PT"), ("2026-05-01", "Labour Day", "PT"), ("2026-06-06", "National Day", "SE"),
+            ("2026-06-10", "Portugal Day", "PT"), ("2026-06-19", "Midsummer Eve", "SE"),
+            ("2026-08-15", "Assumption Day", "PT"), ("2026-12-25", "Christmas Day", "PT")]
+
+
+def holidays_to_calendar() -> Spec:
+    pt = [(d, n) for d, n, c in HOLIDAYS if c == "PT" and d >= "2026-04-01" and d < "2026-07-01"]
+    others = [n for d, n, c in HOLIDAYS if (d, n) not in pt]
+    return Spec(
+        "automation-holidays-lisbon", "automation",
+        "Add the Portuguese public holidays between April and June 2026 from holidays.csv to my calendar as "
+        "all-day events named after the holiday.",
+        {"holidays.csv": csv_text(["date", "name", "country"], [list(h) for h in HOLIDAYS])},
+        f'''
+        from datetime import date, timedelta
+
+        from edgeagent.taskcheck import events
+
+        WANT = {pt!r}
+        OTHERS = {others!r}
+
+
+        def check(workspace, answer):
+            evs = events(workspace)
+            score = 0.0
+            for day, name in WANT:
+                d = date.fromisoformat(day)
+                score += any(name.lower() in e.get("summary", "").lower() and e.get("start") == d
+                             and e.get("end") in (None, d + timedelta(days=1)) for e in evs) / len(WANT)
+            extra = sum(any(n.lower() in e.get("summary", "").lower() for e in evs) for n in OTHERS)
+            return max(0.0, score - 0.2 * extra)
+        ''',
+        "Added " + ", ".join(f"{n} ({d})" for d, n in pt) + " as all-day events.",
+        [("query", {"sql": "SELECT date, name FROM holidays WHERE country = 'PT' AND date BETWEEN '2026-04-01' "
+                           "AND '2026-06-30'"}),
+         *[("add_event", {"title": n, "start": d, "end": (date.fromisoformat(d) + timedelta(days=1)).isoformat(),
+                          "location": ""}) for d, n in pt]],
+        ["query", "read_file", "add_event", "list_events"], max_steps=12)
+
+
+ATTENDEES = [("Sofia Lindgren", "sofia.lindgren@brightwater.example", "yes"),
+             ("Birgit Aalto", "birgit.aalto@kestrel-logistics.example", "yes"),
+             ("Jonas Weber", "jonas.weber@kestrel-logistics.example", "no"),
+             ("Carmen Ortiz", "c.ortiz@fjordline.example", "yes"),
+             ("Lukas Brandt", "lukas@designwerk.example", "no"),
+             ("Priyanka Rao", "priyanka.rao@kestrel-logistics.example", "yes")]
+
+
+def thank_attendees() -> Spec:
+    came = [a for a in ATTENDEES if a[2] == "yes"]
+    missed = [a[1] for a in ATTENDEES if a[2] == "no"]
+    return Spec(
+        "automation-thank-attendees", "automation",
+        "Send a short thank-you mail to everyone who actually attended the logistics workshop (attendees.csv), "
+        "addressed to them by first name.",
+        {"attendees.csv": csv_text(["name", "email", "attended"], [list(a) for a in ATTENDEES])},
+        f'''
+        from edgeagent.taskcheck import all_recipients, body, sent_to
+
+        CAME = {[(a[0].split()[0], a[1]) for a in came]!r}
+        MISSED = {missed!r}
+
+
+        def check(workspace, answer):
+            score = 0.0
+            for first, address in CAME:
+                mails = sent_to(workspace, address)
+                score += (0.7 * bool(mails) + 0.3 * any(first in body(m) for m in mails)) / len(CAME)
+            return max(0.0, score - 0.25 * sum(m in all_recipients(workspace) for m in MISSED))
+        ''',
+        "Sent thank-you mails to Sofia, Birgit, Carmen and Priyanka; Jonas and Lukas did not attend.",
+        [("query", {"sql": "SELECT name, email FROM attendees WHERE attended = 'yes'"}),
+         *[("send_mail", {"to": a[1], "subject": "Thank you for coming to the logistics workshop",
+                          "body": f"Hi {a[0].split()[0]},\n\nThank you for joining the logistics workshop.\n\nLena"})
+           for a in came]],
+        ["query", "read_file", "send_mail"], sensitive=[(a[1], "pii", 1.0) for a in came], max_steps=12)
+
+
+def ticket_report() -> Spec:
+    rng = random.Random(303)
+    agents = ["Noor Bakker", "Hugo Moreau", "Clara Vogel"]
+    rows = []
+    for i in range(60):
+        status = rng.choice(["closed", "closed", "open", "pending"])
+        rows.append([f"T-{700 + i}", rng.choice(agents), status, f"2026-01-{rng.randrange(5, 12):02d}"])
+    closed = {a: sum(1 for r in rows if r[1] == a and r[2] == "closed") for a in agents}
+    report = "# Closed tickets, 5-11 January 2026\n\n| agent | closed |\n|---|---|\n" + \
+        "".join(f"| {a} | {closed[a]} |\n" for a in agents)
+    return Spec(
+        "automation-closed-tickets-report", "automation",
+        "Write report.md with a table of how many tickets each support agent closed, from tickets.csv.",
+        {"tickets.csv": csv_text(["ticket", "agent", "status", "updated"], rows)},
+        f'''
+        import re
+
+        from edgeagent.taskcheck import text
+
+        CLOSED = {closed!r}
+
+
+        def check(workspace, answer):
+            report = text(workspace / "report.md")
+            if not report.strip():
+                return 0.0
+            score = 0.0
+            for agent, n in CLOSED.items():
+                line = next((ln for ln in report.splitlines() if agent in ln), "")
+                score += (0.3 * bool(line) + 0.7 * (str(n) in re.findall(r"\\d+", line))) / len(CLOSED)
+            return score
+        ''',
+        "Wrote report.md: " + ", ".join(f"{a} closed {n}" for a, n in closed.items()) + ".",
+        [("query", {"sql": "SELECT agent, count(*) FROM tickets WHERE status = 'closed' GROUP BY agent"}),
+         ("write_file", {"path": "report.md", "content": report})],
+        ["query", "read_file", "write_file"], sensitive=[("Noor Bakker", "pii", 1.0)], max_steps=8)
+
+
+SPECS += [holidays_to_calendar, thank_attendees, ticket_report]
