@@ -91,8 +91,8 @@ def test_cloud_tool_call_executes_on_real_values(home, workspace, tmp_path, clou
 def test_strict_mode_refuses_and_the_run_falls_back(home, workspace, tmp_path, cloud):
     (workspace / ".edgeagent-secrets").write_text("Project Bluebird\n")
     c = cloud(["should never be asked"])
-    # Punctuated, so the span detector misses it and only the strict whole-payload check sees it.
-    edge = _ask_then_finish(tmp_path, "How do I launch P-r-o-j-e-c-t B.l.u.e.b.i.r.d?")
+    # In base64 ("Project Bluebird"), so the span detector misses it and only the strict whole-payload check sees it.
+    edge = _ask_then_finish(tmp_path, "How do I launch UHJvamVjdCBCbHVlYmlyZA==?")
     out = _run(home, workspace, edge, "--cloud", c.target, "--export-mode", "strict")
     assert out["status"] == "done" and out["cloud_calls"] == 0
     (status, reason), = query(home / "edgeagent.db", "select status, reason from exports")
