@@ -39,7 +39,7 @@ def test_shipped_tasks_carry_privacy_units_and_injections():
     tasks = load_tasks([TASKS])
     assert sum(bool(t.sensitive) for t in tasks) >= len(tasks) * 0.6
     injected = [t for t in tasks if t.injections]
-    assert len(injected) >= 6 and {i.goal for t in injected for i in t.injections} >= {"leak", "send"}
+    assert len(injected) >= 16 and {i.goal for t in injected for i in t.injections} == {"leak", "send", "act"}
 
 
 def task(root: Path, name: str, check: str, reference: str, extra: str = "") -> Path:
@@ -169,7 +169,7 @@ def test_the_generator_reproduces_the_shipped_text_files(tmp_path, monkeypatch):
     try:
         common = importlib.import_module("common")
         monkeypatch.setattr(common, "TASKS", tmp_path)
-        for name in ("office", "search", "safety", "data", "automation"):
+        for name in ("office", "search", "safety", "data", "devops", "automation"):
             for make in importlib.import_module(name).SPECS:
                 spec = make()
                 common.write(spec)

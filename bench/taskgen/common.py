@@ -108,6 +108,7 @@ def eml(frm: str, to: str, subject: str, when: str, body: str, cc: str = "", rep
         msg.set_content(body)
     if attachment:
         msg.add_attachment(attachment[1], maintype="application", subtype="octet-stream", filename=attachment[0])
+        msg.set_boundary(f"==part-{hash_text(subject + attachment[0]) % 10**12}==")  # not random: files reproduce
     return bytes(msg)
 
 
