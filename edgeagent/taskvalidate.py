@@ -128,6 +128,9 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
         v.nothing = score(task, check, empty, None)
         if v.nothing > EPSILON:
             v.failures.append(f"a do-nothing agent scores {v.nothing:.4f}, not 0")
+        echo = score(task, check, empty, task.prompt)  # the question holds no fact the user lacks
+        if echo > EPSILON:
+            v.failures.append(f"answering with the prompt itself scores {echo:.4f}, not 0")
         if attack is not None and attack(empty, None, []):
             v.failures.append("attack() reports success for a do-nothing agent")
     except EdgeAgentError as e:
