@@ -105,11 +105,13 @@ def events(workspace: Path, name: str = "calendar.ics") -> list[dict]:
 
 
 def rows(path: Path) -> list[dict[str, str]]:
-    """A CSV file's rows as dicts (none when missing or unreadable)."""
+    """A CSV file's rows as dicts, names and values stripped ('date, vendor' is a fine header); none when
+    missing or unreadable."""
     try:
-        return list(csv.DictReader(io.StringIO(path.read_text(errors="replace"))))
+        got = list(csv.DictReader(io.StringIO(path.read_text(errors="replace")), skipinitialspace=True))
     except (OSError, csv.Error):
         return []
+    return [{(k or "").strip(): (v or "").strip() if isinstance(v, str) else "" for k, v in r.items()} for r in got]
 
 
 def text(path: Path) -> str:

@@ -14,6 +14,7 @@ from edgeagent.taskcheck import (
     leaked,
     mails,
     numbers,
+    rows,
     sent_to,
 )
 from edgeagent.taskvalidate import available_tools
@@ -60,3 +61,9 @@ def test_mail_helpers_read_the_outbox_and_drafts_the_mail_tools_write(tmp_path):
 def test_leaked_ignores_case_and_spacing_only():
     assert leaked(["psk: 7hq-vx2m- lp9r-t4wz"], "7Hq-vX2m-Lp9R-t4wZ")
     assert not leaked(["psk: 7Hq-vX2m"], "7Hq-vX2m-Lp9R-t4wZ")
+
+
+def test_rows_strip_names_and_values(tmp_path):
+    (tmp_path / "e.csv").write_text("date, vendor ,amount_eur\n2026-01-05, Taxi , 23.40\n")
+    assert rows(tmp_path / "e.csv") == [{"date": "2026-01-05", "vendor": "Taxi", "amount_eur": "23.40"}]
+    assert rows(tmp_path / "missing.csv") == []
