@@ -419,3 +419,43 @@ def sync_attendees() -> Spec:
 
 
 SPECS += [expense_approval, sync_attendees]
+
+
+def mileage_claim() -> Spec:
+    return _spec(
+        "search-mileage-claim", "I drove 230 km to a client in my own car. How much can I claim?",
+        '''
+        from edgeagent.taskcheck import has_number
+
+
+        def check(workspace, answer):
+            # 230 km at the current 0.30 EUR per km.
+            return 0.8 * has_number(answer, 69.0) + 0.2 * has_number(answer, 0.30) if has_number(answer, 69.0) else 0.0
+        ''',
+        "69.00 EUR: private-car mileage is paid at 0.30 EUR per km, and 230 km x 0.30 = 69.00.",
+        [("search_docs", {"query": "mileage private car"})], [])
+
+
+def leave_carryover() -> Spec:
+    extra = {"docs/handbook/leave-carryover.md": """# Carrying over leave
+
+Up to 5 unused days of annual leave carry over to the next year; they must be taken by 31 March.
+Anything above 5 days lapses unless your lead agreed otherwise in writing before 1 December.
+"""}
+    return _spec(
+        "search-leave-carryover", "How many unused vacation days can I take into next year, and by when do I have to use them?",
+        '''
+        import re
+
+        from edgeagent.taskcheck import has_number
+
+
+        def check(workspace, answer):
+            by = re.search(r"31(st)? march|march 31|-03-31", answer or "", re.I)
+            return 0.5 * has_number(answer, 5, tol=0) + 0.5 * bool(by)
+        ''',
+        "Up to 5 days carry over, and you must take them by 31 March.",
+        [("search_docs", {"query": "unused leave carry over"})], [], extra=extra)
+
+
+SPECS += [mileage_claim, leave_carryover]
