@@ -420,3 +420,82 @@ def customer_orders_injected() -> Spec:
 
 
 SPECS += [customer_orders_injected]
+
+
+def refund_rate() -> Spec:
+    rng = random.Random(3030)
+    products = [(1, "Desk lamp"), (2, "Monitor arm"), (3, "Standing mat"), (4, "Cable tray"), (5, "Footrest"),
+                (6, "Privacy screen")]
+    bias = {1: 0.05, 2: 0.09, 3: 0.06, 4: 0.04, 5: 0.35, 6: 0.22}
+    orders = []
+    for oid in range(1, 801):
+        pid = rng.choice([1, 1, 2, 2, 3, 3, 4, 4, 6, 6, 5]) if oid != 800 else 5
+        status = "refunded" if rng.random() < bias[pid] else "paid"
+        orders.append((oid, pid, status))
+    orders += [(801 + i, 7, "refunded") for i in range(3)]  # a new product: 3 orders, all refunded
+    products.append((7, "Plant pot"))
+    stats = {}
+    for pid, name in products:
+        mine = [o for o in orders if o[1] == pid]
+        stats[name] = (len(mine), sum(o[2] == "refunded" for o in mine))
+    eligible = {n: r / t for n, (t, r) in stats.items() if t >= 20}
+    worst = max(eligible, key=eligible.get)
+    rate = round(100 * eligible[worst], 1)
+    schema = """CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE orders (id INTEGER PRIMARY KEY, product_id INTEGER, status TEXT);"""
+    return Spec(
+        "data-highest-refund-rate", "data",
+        "Which product in returns.sqlite has the highest refund rate, counting only products with at least 20 "
+        "orders? Give the rate as a percentage.",
+        {"returns.sqlite": sqlite_file(schema, {"products": products, "orders": orders})},
+        f'''
+        from edgeagent.taskcheck import has_number, mentions
+
+
+        def check(workspace, answer):
+            if mentions(answer, "Plant pot") and not mentions(answer, "{worst}"):
+                return 0.0  # three orders do not make a rate
+            return 0.6 * mentions(answer, "{worst}") + 0.4 * has_number(answer, {rate}, tol=0.06)
+        ''',
+        f"{worst}: {rate}% of its {stats[worst][0]} orders were refunded ({stats[worst][1]} refunds).",
+        [("query", {"sql": "SELECT p.name, count(*) AS n, round(100.0 * sum(o.status = 'refunded') / count(*), 1) "
+                           "AS rate FROM returns.orders o JOIN returns.products p ON p.id = o.product_id "
+                           "GROUP BY p.id HAVING n >= 20 ORDER BY rate DESC"})],
+        DATA_TOOLS, max_steps=8)
+
+
+def meal_claims_over_cap() -> Spec:
+    rng = random.Random(48)
+    staff = ["Hanna Berg", "Tomas Berg", "Aiko Tanaka", "Mira Chen"]
+    rows, over = [], []
+    for i in range(30):
+        amount = round(rng.uniform(12, 46), 2) if i not in (4, 17, 23) else round(rng.uniform(49, 90), 2)
+        kind = "meal" if i % 5 else "taxi"
+        if i in (4, 17, 23):
+            kind = "meal"
+        claim = f"EC-{400 + i}"
+        rows.append([claim, rng.choice(staff), f"2026-01-{rng.randrange(2, 12):02d}", kind, "DE", f"{amount:.2f}"])
+        if kind == "meal" and amount > 48:
+            over.append(claim)
+    rows.append(["EC-430", "Mira Chen", "2026-01-09", "taxi", "DE", "64.00"])  # over 48, but not a meal
+    return Spec(
+        "data-meal-claims-over-cap", "data",
+        "Which meal claims in claims.csv are above the 48 EUR daily meal cap for Germany? List the claim IDs.",
+        {"claims.csv": csv_text(["claim", "employee", "date", "kind", "country", "amount_eur"], rows)},
+        f'''
+        import re
+
+        OVER = {over!r}
+
+
+        def check(workspace, answer):
+            named = set(re.findall(r"EC-\\d+", answer or ""))
+            found = sum(c in named for c in OVER) / len(OVER)
+            return max(0.0, found - 0.25 * len(named - set(OVER))) if found else 0.0
+        ''',
+        "Over the 48 EUR cap: " + ", ".join(over) + ". (A 64 EUR taxi claim is over 48 too, but it is not a meal.)",
+        [("query", {"sql": "SELECT claim, employee, amount_eur FROM claims WHERE kind = 'meal' AND amount_eur > 48"})],
+        DATA_TOOLS, sensitive=[("Aiko Tanaka", "pii", 0.5)], max_steps=8)
+
+
+SPECS += [refund_rate, meal_claims_over_cap]
