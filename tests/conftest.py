@@ -10,16 +10,19 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import anthropic
 import platformdirs
 import pytest
-
 from edgeagent.backends.scripted import ScriptedBackend
+
+from edgeagent.errors import BadInput
 from edgeagent.serve import make_server
 from edgeagent.store import Store
 
 # Prepared models are shared across tests (and kept between CI runs on one machine): conversion takes a minute.
 SHARED_MODELS = Path(os.environ.get("EDGEAGENT_MODELS") or platformdirs.user_data_path("edgeagent") / "models")
 SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample-workspace"
+SERVED_NAME = "scripted-test"  # the model name the `serve` fixture serves as its default
 
 
 @pytest.fixture
@@ -108,6 +111,30 @@ def cloud():
     yield start
     for c in started:
         c.close()
+
+
+@pytest.fixture
+def serve():
+    """start(backend, ...) -> (server, SDK client); every server started is shut down after the test."""
+    servers = []
+
+    def start(backend, *, api_key: str | None = None, others: dict | None = None, **kw):
+        models = {SERVED_NAME: backend, **(others or {})}
+
+        def loader(name: str):
+            if name not in models:
+                raise BadInput(f"unknown model {name!r}")
+            return models[name]
+
+        srv = make_server(loader, SERVED_NAME, api_key=api_key, model_names=lambda: list(models), **kw)
+        threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        servers.append(srv)
+        return srv, anthropic.Anthropic(base_url=srv.url, api_key=api_key or "test", max_retries=0)
+
+    yield start
+    for srv in servers:
+        srv.shutdown()
+        srv.server_close()
 
 
 @pytest.fixture

@@ -17,17 +17,18 @@ import anthropic
 import httpx
 import pytest
 from click.testing import CliRunner
+from edgeagent.backends.base import Chunk
+from edgeagent.backends.scripted import ScriptedBackend
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from edgeagent.backends.base import Chunk
-from edgeagent.backends.scripted import ScriptedBackend
-from edgeagent.errors import BadInput
-from edgeagent.serve import StopCutter, cut_text, is_loopback, make_server, to_chat
+from edgeagent.serve import is_loopback
+from edgeagent.serve_reply import StopCutter, cut_text
+from edgeagent.serve_request import to_chat
 
-from .conftest import write_script
+from .conftest import SERVED_NAME, write_script
 
-NAME = "scripted-test"
+NAME = SERVED_NAME
 READ_FILE = {"name": "read_file", "description": "read a text file",
              "input_schema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}}
 LIST_DIR = {"name": "list_dir", "description": "list the files in a folder",
@@ -59,30 +60,6 @@ class Recording(ScriptedBackend):
 
     def reset(self) -> None:
         self.resets += 1
-
-
-@pytest.fixture
-def serve():
-    """start(backend, ...) -> (server, SDK client); every server started is shut down after the test."""
-    servers = []
-
-    def start(backend, *, api_key: str | None = None, others: dict | None = None, **kw):
-        models = {NAME: backend, **(others or {})}
-
-        def loader(name: str):
-            if name not in models:
-                raise BadInput(f"unknown model {name!r}")
-            return models[name]
-
-        srv = make_server(loader, NAME, api_key=api_key, model_names=lambda: list(models), **kw)
-        threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        servers.append(srv)
-        return srv, anthropic.Anthropic(base_url=srv.url, api_key=api_key or "test", max_retries=0)
-
-    yield start
-    for srv in servers:
-        srv.shutdown()
-        srv.server_close()
 
 
 # ---------------------------------------------------------------- text
@@ -405,8 +382,8 @@ def test_cli_serve_subprocess(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, "EDGEAGENT_HOME": str(tmp_path / "home"), "EDGEAGENT_SERVE_KEY": "",
-           "PYTHONFAULTHANDLER": "1"}  # a hang below dumps every thread's stack, so a failure says where
+    env = {k: v for k, v in os.environ.items() if k != "EDGEAGENT_SERVE_KEY"}  # an empty key is an error now
+    env.update(EDGEAGENT_HOME=str(tmp_path / "home"), PYTHONFAULTHANDLER="1")  # a hang dumps every thread's stack
     # A shell's background jobs inherit SIGINT ignored, and so would the server: give it Ctrl-C's default back.
     proc = subprocess.Popen([sys.executable, "-m", "edgeagent", "serve", "--model", script, "--port", str(port)],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
