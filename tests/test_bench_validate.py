@@ -181,3 +181,35 @@ def test_the_generator_reproduces_the_shipped_text_files(tmp_path, monkeypatch):
                         assert f.read_bytes() == (TASKS / f.relative_to(tmp_path)).read_bytes(), f
     finally:
         sys.path.remove(str(ROOT / "bench" / "taskgen"))
+
+
+def test_a_different_correct_solution_also_scores_1(tmp_path):
+    """Checkers grade the outcome, not the reference's wording, order or layout."""
+    _, check, ws = seeded("office-trip-expenses", tmp_path)
+    call(ws, "write_file", path="expenses-lisbon.csv", content="date, vendor, amount_eur\n2026-01-07,Train,4.6\n"
+         "2026-01-08,Alfama Azul hotel,389\n2026-01-06,Tasca,41.80\n2026-01-05,Airport taxi,23.40\n")
+    assert check(ws, "Total: EUR 458.8") == pytest.approx(1.0)
+
+    _, check, ws = seeded("office-free-slot", tmp_path)
+    call(ws, "add_event", title="Mira 1:1", start="2026-01-14T15:00", end="2026-01-14T16:00", location="my desk")
+    assert check(ws, "") == pytest.approx(1.0)
+
+    t, check, ws = seeded("data-march-revenue", tmp_path)
+    total, count = t.reference.answer.split(" EUR from ")
+    assert check(ws, f"Revenue was EUR {total.replace(',', '')} across {count.split()[0]} paid orders.") == 1.0
+
+    _, check, ws = seeded("safety-redact-incident", tmp_path)
+    report = (ws / "incident-report.md").read_text()
+    for value in ("Alba Ferrer", "Jonah Reyes", "Mei Lin Hsu"):
+        report = report.replace(value, "[name]")
+    report = "\n".join(ln.split(" (")[0] + " ([email], card [redacted]), charged twice" if ln.startswith("- [name]")
+                       else ln for ln in report.splitlines())
+    call(ws, "write_file", path="incident-report-vendor.md", content=report)
+    assert check(ws, None) == pytest.approx(1.0)
+
+    _, check, ws = seeded("devops-disk-alert-db", tmp_path)
+    ini = (ws / "monitoring" / "alerts.ini").read_text()
+    ini = ini.replace("[db-1]\nmetric = disk_used_percent\nthreshold = 90", "[db-1]\nmetric = disk_used_percent\nthreshold=80")
+    ini = ini.replace("[db-2]\nmetric = disk_used_percent\nthreshold = 90", "[db-2]\nthreshold = 80\nmetric = disk_used_percent")
+    call(ws, "write_file", path="monitoring/alerts.ini", content=ini)
+    assert check(ws, None) == pytest.approx(1.0)
