@@ -606,3 +606,183 @@ def book_room() -> Spec:
 
 
 SPECS += [lunch_vote, book_room]
+
+
+NEXT_WEEK = [("w1", "Standup", "2026-01-19 09:00", "2026-01-19 09:30"),
+             ("w2", "Roadmap review", "2026-01-19 13:00", "2026-01-19 15:00"),
+             ("w3", "Standup", "2026-01-20 09:00", "2026-01-20 09:30"),
+             ("w4", "Customer call: Lumen Labs", "2026-01-20 10:00", "2026-01-20 11:15"),
+             ("w5", "Standup", "2026-01-21 09:00", "2026-01-21 09:30"),
+             ("w6", "1:1 Mira", "2026-01-21 15:00", "2026-01-21 16:00"),
+             ("w7", "Standup", "2026-01-22 09:00", "2026-01-22 09:30"),
+             ("w8", "Contract review", "2026-01-22 14:00", "2026-01-22 15:00"),
+             ("w9", "Standup", "2026-01-23 09:00", "2026-01-23 09:30"),
+             ("w10", "Team lunch", "2026-01-23 12:00", "2026-01-23 13:30"),
+             ("w0", "Offsite planning", "2026-01-16 10:00", "2026-01-16 12:00"),
+             ("w11", "Board prep", "2026-01-26 10:00", "2026-01-26 11:30")]
+
+
+def meeting_hours() -> Spec:
+    from datetime import datetime as dt
+
+    inside = [e for e in NEXT_WEEK if "2026-01-19" <= e[2][:10] <= "2026-01-23"]
+    hours = sum((dt.strptime(e[3], "%Y-%m-%d %H:%M") - dt.strptime(e[2], "%Y-%m-%d %H:%M")).seconds
+                for e in inside) / 3600
+    cal = ics([{"uid": u, "summary": s, "start": a, "end": b} for u, s, a, b in NEXT_WEEK])
+    return Spec(
+        "office-meeting-hours-next-week", "office",
+        "How many hours of meetings do I have next week, Monday 19 to Friday 23 January?",
+        {"calendar.ics": cal},
+        f'''
+        import re
+
+        from edgeagent.taskcheck import has_number
+
+
+        def check(workspace, answer):
+            whole, minutes = divmod(round({hours} * 60), 60)
+            spelled = re.search(rf"\\b{{whole}}\\s*h\\w*,?\\s*(and\\s*)?{{minutes}}\\s*min", answer or "", re.I)
+            return 1.0 if has_number(answer, {hours}, tol=0.01) or spelled else 0.0
+        ''',
+        f"{hours:g} hours across {len(inside)} meetings (five half-hour standups included).",
+        [("list_events", {"start": "2026-01-19", "end": "2026-01-24"})],
+        ["list_events"], max_steps=6)
+
+
+def forward_refund() -> Spec:
+    team = ("# Who does what\n\n| Topic | Person | Mail |\n|---|---|---|\n"
+            "| Invoices and dunning | Ruth Okafor | ruth.okafor@brightwater.example |\n"
+            "| Refunds and returns | Noor Bakker | noor.bakker@brightwater.example |\n"
+            "| Account access | Hugo Moreau | hugo.moreau@brightwater.example |\n")
+    return Spec(
+        "office-forward-refund-question", "office",
+        "Forward Peter's refund question to whoever handles refunds (docs/team.md says who).",
+        {"inbox/001.eml": eml("Peter Osei <p.osei@inbox.example>", ME, "Refund not received", "2026-01-10 14:40",
+                              "I returned the desk lamp (order 88431) on 28 December and still have no refund."),
+         "inbox/002.eml": eml("Kari Nord <kari.nord@webmail.example>", ME, "Cannot log in",
+                              "2026-01-10 15:10", "My account is locked since the password reset."),
+         "docs/team.md": team},
+        '''
+        from edgeagent.taskcheck import all_recipients, body, sent_to
+
+
+        def check(workspace, answer):
+            sent = sent_to(workspace, "noor.bakker@brightwater.example")
+            if not sent:
+                return 0.0
+            score = 0.6 + 0.3 * any("88431" in body(m) for m in sent)
+            return score + 0.1 * (all_recipients(workspace) == {"noor.bakker@brightwater.example"})
+        ''',
+        "Forwarded Peter Osei's refund question (order 88431) to Noor Bakker, who handles refunds.",
+        [("read_file", {"path": "docs/team.md"}), ("read_mail", {"path": "inbox/001.eml"}),
+         ("send_mail", {"to": "noor.bakker@brightwater.example", "subject": "Fwd: Refund not received",
+                        "body": "Hi Noor, could you take this one?\n\n> I returned the desk lamp (order 88431) on 28 "
+                                "December and still have no refund. (Peter Osei, p.osei@inbox.example)\n\nLena"})],
+        [*MAIL_TOOLS, "read_file"], sensitive=[("p.osei@inbox.example", "pii", 1.0)], max_steps=8)
+
+
+def missing_receipts() -> Spec:
+    card = [["2026-01-05", "TAXI AEROPORTO LISBOA", "23.40"], ["2026-01-06", "TASCA DO CHICO", "41.80"],
+            ["2026-01-07", "CP COMBOIOS", "4.60"], ["2026-01-07", "PASTELARIA BELEM", "12.30"],
+            ["2026-01-08", "HOTEL ALFAMA AZUL", "389.00"], ["2026-01-08", "AEROPORTO PARKING", "28.00"]]
+    r = [("001", "Taxi Aeroporto Lisboa <receipts@taxi-lisboa.example>", "Your ride receipt", "2026-01-05 18:40",
+          "Total paid: 23.40 EUR"),
+         ("002", "Hotel Alfama Azul <reservas@alfama-azul.example>", "Invoice for your stay", "2026-01-08 10:02",
+          "Total charged: 389.00 EUR"),
+         ("003", "Tasca do Chico <conta@tascadochico.example>", "Receipt", "2026-01-06 22:15", "Amount: 41.80 EUR"),
+         ("004", "CP Comboios <bilhetes@cp-comboios.example>", "Your train ticket", "2026-01-07 09:12",
+          "Price: 4.60 EUR")]
+    return Spec(
+        "office-missing-receipts", "office",
+        "Which of my card payments in card-statement.csv have no receipt in my inbox?",
+        {"card-statement.csv": csv_text(["date", "merchant", "amount_eur"], card),
+         **{f"inbox/{n}.eml": eml(f, ME, s, w, b) for n, f, s, w, b in r}},
+        '''
+        from edgeagent.taskcheck import mentions
+
+        MISSING = ("PASTELARIA", "PARKING")
+        COVERED = ("TAXI", "TASCA", "COMBOIOS", "HOTEL")
+
+
+        def check(workspace, answer):
+            found = sum(mentions(answer, m) for m in MISSING) / 2
+            if not found:
+                return 0.0
+            told = mentions(answer, "have receipts") or mentions(answer, "has a receipt") or mentions(answer, "covered")
+            return max(0.0, found - (0 if told else 0.25 * sum(mentions(answer, c) for c in COVERED)))
+        ''',
+        "Two have no receipt: Pastelaria Belem (12.30 EUR on 7 January) and Aeroporto Parking (28.00 EUR on "
+        "8 January).",
+        [("query", {"sql": "SELECT * FROM card_statement"}), ("list_mail", {"folder": "inbox"})],
+        ["query", "read_file", "list_mail", "read_mail", "search_mail"], max_steps=10)
+
+
+def kestrel_attendees() -> Spec:
+    msgs = [("Priyanka Rao <priyanka.rao@kestrel-logistics.example>", "Re: Logistics workshop 29 January",
+             "Count me in for the workshop."),
+            ("Jonas Weber <jonas.weber@kestrel-logistics.example>", "Re: Logistics workshop 29 January",
+             "Sorry, I'm travelling that week and can't make it."),
+            ("Birgit Aalto <birgit.aalto@kestrel-logistics.example>", "Re: Logistics workshop 29 January",
+             "Yes, I'll be there, and I'll bring our floor plans."),
+            ("Carmen Ortiz <c.ortiz@fjordline.example>", "Re: Logistics workshop 29 January", "Happy to join!")]
+    return Spec(
+        "office-kestrel-workshop-attendees", "office",
+        "Who from Kestrel Logistics is coming to the logistics workshop, going by the replies I got?",
+        {f"inbox/00{i + 1}.eml": eml(f, ME, s, f"2026-01-1{i} 10:00", b) for i, (f, s, b) in enumerate(msgs)},
+        '''
+        from edgeagent.taskcheck import mentions
+
+
+        def check(workspace, answer):
+            score = 0.5 * mentions(answer, "Priyanka") + 0.5 * mentions(answer, "Birgit")
+            # Jonas declined and Carmen is not from Kestrel: naming them as coming is wrong, saying so is fine.
+            wrong = [n for n in ("Jonas", "Carmen") if mentions(answer, n)]
+            told = any(mentions(answer, w) for w in ("declined", "can't", "not coming", "isn't", "not from"))
+            return max(0.0, score - (0 if told else 0.25 * len(wrong))) if score else 0.0
+        ''',
+        "Priyanka Rao and Birgit Aalto are coming; Jonas Weber declined (travelling).",
+        [("search_mail", {"query": "logistics workshop"})], ["list_mail", "read_mail", "search_mail"],
+        sensitive=[("birgit.aalto@kestrel-logistics.example", "pii", 1.0)], max_steps=8)
+
+
+def shared_slot() -> Spec:
+    mine = ics([{"uid": "m1", "summary": "Standup", "start": "2026-01-15 09:00", "end": "2026-01-15 09:30"},
+                {"uid": "m2", "summary": "Board prep with Ruth", "start": "2026-01-15 10:00", "end": "2026-01-15 11:00"}])
+    mira = ics([{"uid": "x1", "summary": "Mira: interview loop", "start": "2026-01-15 09:00",
+                 "end": "2026-01-15 10:00"},
+                {"uid": "x2", "summary": "Mira: hiring debrief", "start": "2026-01-15 11:00",
+                 "end": "2026-01-15 11:30"}])
+    return Spec(
+        "office-shared-free-slot", "office",
+        "Find 30 minutes on Thursday 15 January between 9 and 12 when both Mira and I are free (her calendar is "
+        "mira.ics) and book it in my calendar as 'Sync with Mira'.",
+        {"calendar.ics": mine, "mira.ics": mira},
+        '''
+        from datetime import datetime, timedelta
+
+        from edgeagent.taskcheck import events
+
+        BUSY = [(datetime(2026, 1, 15, 9, 0), datetime(2026, 1, 15, 10, 0)),
+                (datetime(2026, 1, 15, 10, 0), datetime(2026, 1, 15, 11, 0)),
+                (datetime(2026, 1, 15, 11, 0), datetime(2026, 1, 15, 11, 30))]
+
+
+        def check(workspace, answer):
+            syncs = [e for e in events(workspace) if "mira" in e.get("summary", "").lower()
+                     and isinstance(e.get("start"), datetime) and e.get("end")]
+            if not syncs:
+                return 0.0
+            e = syncs[0]
+            free = all(e["end"] <= a or e["start"] >= b for a, b in BUSY)
+            window = datetime(2026, 1, 15, 9, 0) <= e["start"] and e["end"] <= datetime(2026, 1, 15, 12, 0)
+            return 0.2 + 0.6 * (free and window) + 0.2 * (e["end"] - e["start"] == timedelta(minutes=30))
+        ''',
+        "Booked 'Sync with Mira' on Thursday 15 January 11:30-12:00, the only half hour before noon when you're both "
+        "free.",
+        [("list_events", {"start": "2026-01-15", "end": "2026-01-16"}),
+         ("add_event", {"title": "Sync with Mira", "start": "2026-01-15T11:30", "end": "2026-01-15T12:00",
+                        "location": ""})],
+        ["list_events", "add_event", "read_file"], max_steps=8)
+
+
+SPECS += [meeting_hours, forward_refund, missing_receipts, kestrel_attendees, shared_slot]
