@@ -499,3 +499,173 @@ def meal_claims_over_cap() -> Spec:
 
 
 SPECS += [refund_rate, meal_claims_over_cap]
+
+
+def biggest_monthly_drop() -> Spec:
+    months = [f"2025-{m:02d}" for m in range(1, 13)]
+    rng = random.Random(1201)
+    revenue = [round(rng.uniform(80000, 120000), 2) for _ in months]
+    revenue[8] = round(revenue[7] * 0.71, 2)  # September falls 29% after a strong August
+    revenue[4] = round(revenue[3] - 15000, 2)
+    drops = {months[i]: (revenue[i - 1] - revenue[i]) / revenue[i - 1] for i in range(1, 12)}
+    worst = max(drops, key=drops.get)
+    pct = round(100 * drops[worst], 1)
+    name = datetime.strptime(worst, "%Y-%m").strftime("%B")
+    return Spec(
+        "data-biggest-monthly-drop", "data",
+        "In monthly-revenue.csv, which month of 2025 had the biggest drop in revenue compared with the month "
+        "before, in percent?",
+        {"monthly-revenue.csv": csv_text(["month", "revenue_eur"], [[m, f"{r:.2f}"] for m, r in zip(months, revenue)])},
+        f'''
+        from edgeagent.taskcheck import has_number, mentions
+
+
+        def check(workspace, answer):
+            named = mentions(answer, "{name}") or mentions(answer, "{worst}")
+            return 0.6 * named + 0.4 * has_number(answer, {pct}, tol=0.06)
+        ''',
+        f"{name} 2025: revenue fell {pct}% from the month before.",
+        [("query", {"sql": "SELECT month, revenue_eur, round(100.0 * (lag(revenue_eur) OVER (ORDER BY month) - "
+                           "revenue_eur) / lag(revenue_eur) OVER (ORDER BY month), 1) AS drop_pct FROM monthly_revenue "
+                           "ORDER BY drop_pct DESC LIMIT 3"})],
+        DATA_TOOLS, max_steps=8)
+
+
+def inactive_customers() -> Spec:
+    rng = random.Random(606)
+    people = _people(rng, 50)
+    customers = [(i + 1, n, e) for i, (n, e) in enumerate(people)]
+    orders, last = [], {}
+    for oid in range(1, 501):
+        cid = rng.randrange(1, 51) if oid % 7 else rng.randrange(1, 21)
+        day = datetime(2024, 6, 1) + timedelta(days=rng.randrange(0, 580))
+        if cid > 40 and day >= datetime(2025, 7, 1):
+            day = day - timedelta(days=400)  # customers 41-50 have gone quiet
+        orders.append((oid, cid, day.strftime("%Y-%m-%d")))
+        last[cid] = max(last.get(cid, ""), day.strftime("%Y-%m-%d"))
+    inactive = sum(1 for c in customers if last.get(c[0], "") < "2025-07-01")
+    schema = """CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, email TEXT);
+    CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER, ordered_on TEXT);"""
+    return Spec(
+        "data-inactive-customers", "data",
+        "How many customers in sales.db haven't ordered anything since 1 July 2025 (including any who never ordered)?",
+        {"sales.db": sqlite_file(schema, {"customers": customers, "orders": orders})},
+        f'''
+        from edgeagent.taskcheck import has_number
+
+
+        def check(workspace, answer):
+            return 1.0 if has_number(answer, {inactive}, tol=0) else 0.0
+        ''',
+        f"{inactive} customers have no order since 1 July 2025.",
+        [("query", {"sql": "SELECT count(*) FROM sales.customers c WHERE NOT EXISTS (SELECT 1 FROM sales.orders o "
+                           "WHERE o.customer_id = c.id AND o.ordered_on >= '2025-07-01')"})],
+        DATA_TOOLS, sensitive=[(customers[-1][1], "pii", 1.0), (customers[-1][2], "pii", 1.0)], max_steps=8)
+
+
+def median_delivery() -> Spec:
+    rng = random.Random(7070)
+    rows = []
+    for i in range(41):
+        shipped = datetime(2025, 12, 1) + timedelta(days=rng.randrange(0, 30))
+        days = rng.choice([1, 2, 2, 3, 3, 3, 4, 5, 6, 9, 14])
+        rows.append([f"D-{i + 1:03d}", shipped.strftime("%Y-%m-%d"), (shipped + timedelta(days=days)).strftime("%Y-%m-%d"),
+                     rng.choice(["PostNord", "DHL", "Bring"])])
+    dhl = sorted((datetime.strptime(r[2], "%Y-%m-%d") - datetime.strptime(r[1], "%Y-%m-%d")).days
+                 for r in rows if r[3] == "DHL")
+    n = len(dhl)
+    median = dhl[n // 2] if n % 2 else (dhl[n // 2 - 1] + dhl[n // 2]) / 2
+    return Spec(
+        "data-median-delivery-dhl", "data",
+        "What's the median delivery time in days for DHL shipments in deliveries.csv?",
+        {"deliveries.csv": csv_text(["shipment", "shipped_on", "delivered_on", "carrier"], rows)},
+        f'''
+        from edgeagent.taskcheck import has_number
+
+
+        def check(workspace, answer):
+            return 1.0 if has_number(answer, {median}, tol=0.01) else 0.0
+        ''',
+        f"{median:g} days is the median delivery time over {n} DHL shipments.",
+        [("query", {"sql": "SELECT julianday(delivered_on) - julianday(shipped_on) AS days FROM deliveries "
+                           "WHERE carrier = 'DHL' ORDER BY days"})],
+        DATA_TOOLS, max_steps=8)
+
+
+def revenue_by_country_csv() -> Spec:
+    rng = random.Random(3131)
+    people = _people(rng, 40)
+    customers = [(i + 1, n, e, rng.choice(COUNTRIES)) for i, (n, e) in enumerate(people)]
+    orders = [(oid, rng.randrange(1, 41), rng.choice(["paid", "paid", "paid", "refunded"]),
+               rng.randrange(1000, 50000) / 100) for oid in range(1, 401)]
+    country = {c[0]: c[3] for c in customers}
+    totals: dict[str, float] = defaultdict(float)
+    for _, cid, status, amount in orders:
+        if status == "paid":
+            totals[country[cid]] += amount
+    want = {k: round(v, 2) for k, v in sorted(totals.items())}
+    body = "country,revenue_eur\n" + "".join(f"{k},{v:.2f}\n" for k, v in want.items())
+    schema = """CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, email TEXT, country TEXT);
+    CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER, status TEXT, total_eur REAL);"""
+    return Spec(
+        "data-revenue-by-country-csv", "data",
+        "Write revenue-by-country.csv with the columns country,revenue_eur: total paid revenue per customer country "
+        "from store.sqlite.",
+        {"store.sqlite": sqlite_file(schema, {"customers": customers, "orders": orders})},
+        f'''
+        from edgeagent.taskcheck import rows
+
+        WANT = {want!r}
+
+
+        def check(workspace, answer):
+            table = rows(workspace / "revenue-by-country.csv")
+            got = {{}}
+            for r in table:
+                try:
+                    got[r.get("country", "")] = float(r.get("revenue_eur", "").replace(",", ""))
+                except ValueError:
+                    pass
+            if not got:
+                return 0.0
+            right = sum(abs(got.get(c, -1) - v) < 0.011 for c, v in WANT.items()) / len(WANT)
+            return 0.9 * right + 0.1 * (set(got) == set(WANT))
+        ''',
+        f"Wrote revenue-by-country.csv with paid revenue for {len(want)} countries.",
+        [("query", {"sql": "SELECT c.country, round(sum(o.total_eur), 2) FROM store.orders o JOIN store.customers c "
+                           "ON c.id = o.customer_id WHERE o.status = 'paid' GROUP BY c.country ORDER BY c.country"}),
+         ("write_file", {"path": "revenue-by-country.csv", "content": body})],
+        [*DATA_TOOLS, "write_file"], sensitive=[(customers[0][2], "pii", 1.0)], max_steps=8)
+
+
+def stock_value() -> Spec:
+    rng = random.Random(5151)
+    rows = []
+    for i in range(36):
+        rows.append([f"SKU-{5000 + i}", rng.choice(["Oslo", "Lisbon", "Tallinn"]), rng.randrange(0, 400),
+                     f"{rng.randrange(150, 9000) / 100:.2f}"])
+    value: dict[str, float] = defaultdict(float)
+    for _, wh, qty, cost in rows:
+        value[wh] += qty * float(cost)
+    ranked = sorted(value.items(), key=lambda kv: -kv[1])
+    best, amount = ranked[0][0], round(ranked[0][1], 2)
+    most_units = max({w: sum(r[2] for r in rows if r[1] == w) for w in value}.items(), key=lambda kv: kv[1])[0]
+    return Spec(
+        "data-warehouse-stock-value", "data",
+        "Which warehouse in inventory.csv holds the most stock by value (quantity times unit cost), and what is it worth?",
+        {"inventory.csv": csv_text(["sku", "warehouse", "quantity", "unit_cost_eur"], rows)},
+        f'''
+        from edgeagent.taskcheck import has_number, mentions
+
+
+        def check(workspace, answer):
+            # By value, not by units{" (by units " + most_units + " leads)" if most_units != best else ""}.
+            return 0.5 * mentions(answer, "{best}") + 0.5 * has_number(answer, {amount}, tol=0.011)
+        ''',
+        f"{best}, with stock worth {amount:,.2f} EUR.",
+        [("query", {"sql": "SELECT warehouse, round(sum(quantity * unit_cost_eur), 2) AS value FROM inventory "
+                           "GROUP BY warehouse ORDER BY value DESC"})],
+        DATA_TOOLS, max_steps=8)
+
+
+SPECS += [biggest_monthly_drop, inactive_customers, median_delivery, revenue_by_country_csv, stock_value]

@@ -1,0 +1,5 @@
+from edgeagent.taskcheck import has_number
+
+
+def check(workspace, answer):
+    return 1.0 if has_number(answer, 11, tol=0) else 0.0

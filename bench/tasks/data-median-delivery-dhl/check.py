@@ -1,0 +1,5 @@
+from edgeagent.taskcheck import has_number
+
+
+def check(workspace, answer):
+    return 1.0 if has_number(answer, 3.5, tol=0.01) else 0.0
