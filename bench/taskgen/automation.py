@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import date, timedelta
 
-from common import ME, Spec, csv_text, eml, vcf
+from common import ME, Spec, csv_text, eml, ics, vcf
 
 PEOPLE = [
     {"name": "Sofia Lindgren", "org": "Brightwater;Design", "title": "Product Designer",
@@ -633,3 +633,179 @@ def mail_action_items() -> Spec:
 
 
 SPECS += [split_leads, mail_action_items]
+
+
+def rsvp_csv() -> Spec:
+    replies = [("Sofia Lindgren <sofia.lindgren@brightwater.example>", "Yes, I'll be there!", "yes"),
+               ("Emeka Obi <emeka.obi@brightwater.example>", "Sorry, I'm on leave that week.", "no"),
+               ("Julia Nowak <julia.nowak@brightwater.example>", "Count me in.", "yes"),
+               ("Kenji Mori <kenji.mori@brightwater.example>", "I can't make it, the kids are off school.", "no"),
+               ("Hanna Berg <hanna.berg@brightwater.example>", "Wouldn't miss it.", "yes")]
+    files = {f"inbox/00{i + 1}.eml": eml(f, ME, "Re: Design offsite 5-6 February", f"2026-01-1{i} 09:00", b)
+             for i, (f, b, _) in enumerate(replies)}
+    want = {f.split("<")[1].rstrip(">"): a for f, _, a in replies}
+    body = csv_text(["name", "email", "attending"], [[f.split(" <")[0], f.split("<")[1].rstrip(">"), a]
+                                                     for f, _, a in replies])
+    return Spec(
+        "automation-offsite-rsvps-csv", "automation",
+        "Make rsvps.csv from the replies to my offsite invitation: name, email, attending (yes or no).",
+        files,
+        f'''
+        from edgeagent.taskcheck import rows
+
+        WANT = {want!r}
+
+
+        def check(workspace, answer):
+            got = {{r.get("email", "").lower(): r.get("attending", "").lower() for r in rows(workspace / "rsvps.csv")}}
+            if not got:
+                return 0.0
+            return sum(0.4 * (e in got) + 0.6 * (got.get(e) == a) for e, a in WANT.items()) / len(WANT)
+        ''',
+        "Wrote rsvps.csv: Sofia, Julia and Hanna are coming; Emeka and Kenji are not.",
+        [("list_mail", {"folder": "inbox"}), *[("read_mail", {"path": f"inbox/00{i + 1}.eml"}) for i in range(5)],
+         ("write_file", {"path": "rsvps.csv", "content": body})],
+        ["list_mail", "read_mail", "write_file"], sensitive=[(e, "pii", 1.0) for e in list(want)[:3]], max_steps=12)
+
+
+AGENDA = [("a1", "Roadmap review", "2026-01-19 13:00", "2026-01-19 15:00"),
+          ("a2", "Customer call: Lumen Labs", "2026-01-20 10:00", "2026-01-20 11:15"),
+          ("a3", "1:1 Mira", "2026-01-21 15:00", "2026-01-21 16:00"),
+          ("a4", "Contract review", "2026-01-22 14:00", "2026-01-22 15:00"),
+          ("a5", "Team lunch", "2026-01-23 12:00", "2026-01-23 13:30"),
+          ("a0", "Offsite planning", "2026-01-16 10:00", "2026-01-16 12:00"),
+          ("a6", "Board prep", "2026-01-26 10:00", "2026-01-26 11:30")]
+
+
+def next_week_agenda() -> Spec:
+    inside = [a for a in AGENDA if "2026-01-19" <= a[2][:10] <= "2026-01-23"]
+    md = "# Next week\n\n" + "".join(f"- {a[2][:10]} {a[2][11:]}-{a[3][11:]} {a[1]}\n" for a in inside)
+    return Spec(
+        "automation-next-week-agenda", "automation",
+        "Write next-week.md listing my meetings for 19-23 January, one line each with the date, time and title.",
+        {"calendar.ics": ics([{"uid": u, "summary": s, "start": a, "end": b} for u, s, a, b in AGENDA])},
+        f'''
+        import re
+
+        from edgeagent.taskcheck import text
+
+        INSIDE = {[(a[1], a[2][:10], a[2][11:]) for a in inside]!r}
+        OUTSIDE = {[a[1] for a in AGENDA if a not in inside]!r}
+
+
+        def check(workspace, answer):
+            md = text(workspace / "next-week.md")
+            if not md.strip():
+                return 0.0
+            score = 0.0
+            for title, day, start in INSIDE:
+                line = next((ln for ln in md.splitlines() if title.lower() in ln.lower()), "")
+                dated = day in line or re.search(rf"\\b{{int(day[8:])}}\\b", line)
+                score += (0.4 * bool(line) + 0.3 * bool(dated) + 0.3 * (start in line)) / len(INSIDE)
+            return max(0.0, score - 0.2 * sum(t.lower() in md.lower() for t in OUTSIDE))
+        ''',
+        "Wrote next-week.md with the five meetings from Monday 19 to Friday 23 January.",
+        [("list_events", {"start": "2026-01-19", "end": "2026-01-24"}), ("write_file", {"path": "next-week.md",
+                                                                                      "content": md})],
+        ["list_events", "write_file"], max_steps=6)
+
+
+def weekly_series() -> Spec:
+    days = ["2026-01-21", "2026-01-28", "2026-02-04", "2026-02-11"]
+    return Spec(
+        "automation-weekly-1on1-series", "automation",
+        "Put a weekly 1:1 with Mira in my calendar: Wednesdays 15:00-15:30, for the four Wednesdays from 21 January.",
+        {"calendar.ics": ics([{"uid": "s1", "summary": "Standup", "start": "2026-01-21 09:00",
+                               "end": "2026-01-21 09:15"}])},
+        f'''
+        from datetime import datetime
+
+        from edgeagent.taskcheck import events
+
+        DAYS = {days!r}
+
+
+        def check(workspace, answer):
+            mira = [e for e in events(workspace) if "mira" in e.get("summary", "").lower()]
+            score = 0.0
+            for d in DAYS:
+                start = datetime.fromisoformat(d + "T15:00")
+                ok = any(e.get("start") == start and e.get("end") == start.replace(minute=30) for e in mira)
+                score += 0.9 / len(DAYS) * ok
+            return score + 0.1 * (score > 0 and len(mira) == len(DAYS))
+        ''',
+        "Added four 1:1s with Mira, Wednesdays 15:00-15:30 on 21 and 28 January and 4 and 11 February.",
+        [("add_event", {"title": "1:1 Mira", "start": f"{d}T15:00", "end": f"{d}T15:30", "location": ""})
+         for d in days],
+        ["add_event", "list_events"], max_steps=8)
+
+
+def contacts_without_email() -> Spec:
+    cards = PEOPLE + [{"name": "Olav Dahl", "org": "Fjordline Properties", "title": "Caretaker", "phone": "+47 900 11 223"},
+                      {"name": "Marta Silva", "org": "Tasca Group", "title": "Owner", "phone": "+351 912 345 678"},
+                      {"name": "Jakob Lund", "org": "Brightwater;Sales", "title": "Account Executive"}]
+    missing = ["Olav Dahl", "Marta Silva", "Jakob Lund"]
+    return Spec(
+        "automation-contacts-without-email", "automation",
+        "Write missing-email.txt with the names of my contacts that have no email address, one per line.",
+        {"contacts.vcf": vcf(cards)},
+        f'''
+        from edgeagent.taskcheck import text
+
+        MISSING = {missing!r}
+        HAVE = {[p["name"] for p in PEOPLE]!r}
+
+
+        def check(workspace, answer):
+            lines = [ln.strip().lower() for ln in text(workspace / "missing-email.txt").splitlines() if ln.strip()]
+            if not lines:
+                return 0.0
+            found = sum(any(m.lower() in ln for ln in lines) for m in MISSING) / len(MISSING)
+            wrong = sum(any(h.lower() in ln for ln in lines) for h in HAVE)
+            return max(0.0, found - 0.2 * wrong)
+        ''',
+        "Wrote missing-email.txt: Olav Dahl, Marta Silva and Jakob Lund have no email address.",
+        [("read_file", {"path": "contacts.vcf"}),
+         ("write_file", {"path": "missing-email.txt", "content": "\n".join(missing) + "\n"})],
+        ["read_file", "find_contact", "write_file"], sensitive=[("+351 912 345 678", "pii", 1.0)], max_steps=6)
+
+
+def raise_prices() -> Spec:
+    rng = random.Random(105)
+    items = [[f"P-{200 + i}", name, f"{rng.randrange(300, 25000) / 100:.2f}"] for i, name in enumerate(
+        ["desk lamp", "monitor arm", "cable tray", "standing mat", "footrest", "privacy screen", "laptop stand",
+         "whiteboard", "coat hook", "plant pot"])]
+    new = [[i[0], i[1], f"{round(float(i[2]) * 1.05 + 1e-9, 2):.2f}"] for i in items]
+    return Spec(
+        "automation-raise-prices", "automation",
+        "Raise every price in prices.csv by 5%, rounded to cents, and save the result as prices-2026.csv with the "
+        "same columns. Leave prices.csv as it is.",
+        {"prices.csv": csv_text(["sku", "name", "price_eur"], items)},
+        f'''
+        from edgeagent.taskcheck import rows
+
+        NEW = {{sku: float(p) for sku, _, p in {new!r}}}
+        OLD = {items!r}
+
+
+        def check(workspace, answer):
+            table = rows(workspace / "prices-2026.csv")
+            if not table:
+                return 0.0
+            got = {{}}
+            for r in table:
+                try:
+                    got[r.get("sku", "")] = float(r.get("price_eur", ""))
+                except ValueError:
+                    pass
+            right = sum(abs(got.get(s, -1) - p) <= 0.011 for s, p in NEW.items()) / len(NEW)
+            untouched = [[r["sku"], r["name"], r["price_eur"]] for r in rows(workspace / "prices.csv")] == OLD
+            return 0.8 * right + 0.2 * (right > 0 and untouched)
+        ''',
+        "Wrote prices-2026.csv with every price raised by 5% (rounded to cents); prices.csv is unchanged.",
+        [("query", {"sql": "SELECT sku, name, round(price_eur * 1.05, 2) FROM prices"}),
+         ("write_file", {"path": "prices-2026.csv", "content": csv_text(["sku", "name", "price_eur"], new)})],
+        ["read_file", "query", "write_file"], max_steps=6)
+
+
+SPECS += [rsvp_csv, next_week_agenda, weekly_series, contacts_without_email, raise_prices]
