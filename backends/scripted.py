@@ -20,11 +20,14 @@ def _tokens(text: str) -> list[str]:
 
 
 class ScriptedBackend(Backend):
-    """Reply N is the script's N-th entry, N = assistant turns so far, so a resumed run replays identically."""
+    """Reply N is the script's N-th entry, N = assistant turns so far, so a resumed run replays identically.
+
+    An entry may be a list of replies in the model's order of preference: as a constrained model would, the
+    backend answers with the first whose tool the step's grammar admits (the first when none is)."""
 
     name = "scripted"
 
-    def __init__(self, replies: list[str], delay_s: float = 0.0, model_name: str = "scripted",
+    def __init__(self, replies: list[str | list[str]], delay_s: float = 0.0, model_name: str = "scripted",
                  scores: list[tuple[float, float] | None] | None = None, template: str | None = None) -> None:
         self.replies = replies
         # A chat template makes the script speak that template's tool-call format, as a real model would.
@@ -52,7 +55,10 @@ class ScriptedBackend(Backend):
             # {"reply": ..., "entropy": 2.3, "logprob": -0.4} declares how unsure the scripted model is.
             scored = isinstance(r, dict) and "reply" in r
             body = r["reply"] if scored else r
-            replies.append(body if isinstance(body, str) else json.dumps(body))
+            if isinstance(body, list) and body:  # alternatives, in the model's order of preference
+                replies.append([b if isinstance(b, str) else json.dumps(b) for b in body])
+            else:
+                replies.append(body if isinstance(body, str) else json.dumps(body))
             try:
                 scores.append((float(r.get("entropy", 0.0)), float(r.get("logprob", 0.0))) if scored else None)
             except (TypeError, ValueError):
@@ -87,7 +93,7 @@ class ScriptedBackend(Backend):
             fmt = format_for_template(self.template_source)
             reply, declared = json.dumps({fmt.name_key: "finish", fmt.args_key: {"answer": "script exhausted"}}), None
         else:
-            reply, declared = self.replies[turn], self.scores[turn]
+            reply, declared = _admitted(self.replies[turn], constraint), self.scores[turn]
         prompt = _tokens(self.render(messages, tools=tools) + prefix)
         cached = 0
         while cached < min(len(prompt), len(self._held)) and prompt[cached] == self._held[cached]:
@@ -105,3 +111,19 @@ class ScriptedBackend(Backend):
         entropy, logprob = declared or (0.0, 0.0)
         scores = [TokenScore(t, logprob, entropy) for t in out] if logprobs else None
         yield Chunk(out[-1] if out else "", usage=usage, finish_reason=finish, scores=scores)
+
+
+def _admitted(reply: str | list[str], constraint: dict | None) -> str:
+    """The first of a reply's alternatives whose tool the grammar admits, as greedy decoding under a mask picks."""
+    if isinstance(reply, str):
+        return reply
+    allowed = {c for v in (constraint or {}).get("anyOf", []) for p in v.get("properties", {}).values()
+               if isinstance(c := p.get("const"), str)}
+    for alt in reply:
+        try:
+            body = json.loads(alt.strip().removesuffix("]"))
+        except ValueError:
+            continue
+        if isinstance(body, dict) and allowed & {v for v in body.values() if isinstance(v, str)}:
+            return alt
+    return reply[0]

@@ -142,17 +142,40 @@ class Agent:
         # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
         allowed = _allowed(self.tools, steps, run["max_steps"])
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
+
+        def propose(tools: list[Tool]) -> tuple[str, object]:
+            text, last = self.backend.complete(chat, constraint=fmt.schema(tools), logprobs=self.strategy.needs_scores,
+                                               max_tokens=self.max_tokens or step_token_cap(tools), **kw)
+            text += fmt.closing if last.finish_reason == "stop" else ""
+            return fmt.prefix + text, last  # the whole call, tags and all: history renders it back verbatim
+
         with self.metering.window() as spent:
-            text, last = self.backend.complete(chat, constraint=fmt.schema(allowed), logprobs=self.strategy.needs_scores,
-                                               max_tokens=self.max_tokens or step_token_cap(allowed), **kw)
-        if last.finish_reason == "stop":
-            text += fmt.closing
-        text = fmt.prefix + text  # the whole call, tags and all: history renders it back verbatim
+            text, last = propose(allowed)
+            copied = self._copied(text, last.finish_reason, steps)
+            if copied is not None and len(allowed) > 1:
+                # Greedy decoding copies a call it already made; that tool sits this step out and the model picks again.
+                first = last.usage.completion_tokens if last.usage else 0
+                text, last = propose([t for t in allowed if t.name != copied])
+                if last.usage:
+                    last.usage.completion_tokens += first
         u = last.usage.to_dict() if last.usage else {}
         fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
                       model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
                       duration_s=time.perf_counter() - t0, **u, **action_scores(last.scores), **spent.fields())
         return {**fields, "id": self.store.add_model_call(**fields)}
+
+    def _copied(self, text: str, finish_reason: str | None, steps: list[dict]) -> str | None:
+        """The tool, when this reply repeats the previous step's call or an earlier one nothing has changed since."""
+        try:
+            name, args = self.format.parse(text, finish_reason, self.tools)
+        except FormatError:
+            return None
+        if name in ("finish", ASK_CLOUD.name):
+            return None
+        last = steps[-1] if steps else None
+        if last and last["tool"] == name and last["args"] == args:
+            return name
+        return name if _repeated(name, args, steps, self.tools) is not None else None
 
     def _act(self, call: dict, ctx: ToolContext, steps: list[dict]) -> tuple[str | None, dict | None, bool, str]:
         try:

@@ -125,7 +125,8 @@ def _run(tmp_path, replies, max_steps=6, template=HERMES_TEMPLATE, files=None):
         (ws / name).write_text(text)
     store = Store(tmp_path / "db" / "edgeagent.db")
     suffix = format_for_template(template).suffix  # what a real model's constrained reply ends with
-    backend = ScriptedBackend([json.dumps(r) + suffix for r in replies], template=template)
+    backend = ScriptedBackend([[json.dumps(a) + suffix for a in r] if isinstance(r, list) else json.dumps(r) + suffix
+                               for r in replies], template=template)  # a list: alternatives, best first
     prompts: list[str] = []
     real = backend.generate
 
@@ -202,14 +203,35 @@ def _names(call):
     return [v["properties"]["name"]["const"] for v in call["constraint"]["anyOf"]]
 
 
-def test_after_a_repeated_call_the_next_step_may_not_use_that_tool(tmp_path):
+def test_a_copied_call_is_proposed_again_without_that_tool_and_only_the_new_call_is_stored(tmp_path):
     look = {"name": "list_dir", "arguments": {"path": "."}}
     read = {"name": "read_file", "arguments": {"path": "notes.md"}}
     done = {"name": "finish", "arguments": {"answer": "Friday"}}
-    _, steps, backend, _ = _run(tmp_path, [look, look, read, done])
-    assert "list_dir" in _names(backend.call_kwargs[1])  # a first repeat is still possible (and answered by a note)
+    run, steps, backend, prompts = _run(tmp_path, [look, [look, read], done])
+    assert [s["tool"] for s in steps] == ["list_dir", "read_file", "finish"] and run["answer"] == "Friday"
+    assert "list_dir" in _names(backend.call_kwargs[1])  # the first proposal may copy
     assert "list_dir" not in _names(backend.call_kwargs[2]) and "finish" in _names(backend.call_kwargs[2])
-    assert "list_dir" in _names(backend.call_kwargs[3])  # the ban lasts one step
+    assert len(backend.call_kwargs) == 4 and "already called" not in prompts[-1]
+    assert steps[1]["output"] == HERMES.render_call("read_file", {"path": "notes.md"})
+
+
+def test_a_call_copied_even_when_proposed_again_is_answered_by_a_note_and_that_tool_sits_out_a_step(tmp_path):
+    look = {"name": "list_dir", "arguments": {"path": "."}}
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    done = {"name": "finish", "arguments": {"answer": "Friday"}}
+    _, steps, backend, prompts = _run(tmp_path, [look, look, read, done])  # a script ignores the grammar
+    assert steps[1]["tool"] == "list_dir" and steps[1]["observation"].startswith("You already called list_dir")
+    assert "list_dir" not in _names(backend.call_kwargs[3]) and "finish" in _names(backend.call_kwargs[3])
+    assert "list_dir" in _names(backend.call_kwargs[4])  # the ban lasts one step
+
+
+def test_a_finish_or_a_write_after_a_change_is_never_proposed_again(tmp_path):
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    write = {"name": "append_file", "arguments": {"path": "notes.md", "content": "x"}}
+    done = {"name": "finish", "arguments": {"answer": "Friday"}}
+    _, steps, backend, _ = _run(tmp_path, [read, write, read, done])  # the write changed what a read shows
+    assert [s["tool"] for s in steps] == ["read_file", "append_file", "read_file", "finish"]
+    assert len(backend.call_kwargs) == 4
 
 
 def test_going_in_circles_leaves_only_finish_and_says_so(tmp_path):
@@ -219,9 +241,10 @@ def test_going_in_circles_leaves_only_finish_and_says_so(tmp_path):
     run, steps, backend, prompts = _run(tmp_path, [look, read, look, read, look, done], max_steps=20)
     assert run["answer"] == "Friday" and len(steps) == 6
     assert _names(backend.call_kwargs[3]) == [n for n in BUILTIN_TOOLS if n != "list_dir"]  # step 2 repeated
-    assert _names(backend.call_kwargs[5]) == ["finish"]  # steps 2, 3 and 4 all repeated earlier calls
-    assert "[You are repeating earlier calls: the next call must be finish" in prompts[5]
-    assert "repeating" not in prompts[4]
+    assert _names(backend.call_kwargs[4]) == [n for n in BUILTIN_TOOLS if n not in ("list_dir", "read_file")]
+    assert _names(backend.call_kwargs[6]) == ["finish"]  # steps 2, 3 and 4 all repeated earlier calls
+    assert "[You are repeating earlier calls: the next call must be finish" in prompts[6]
+    assert "repeating" not in prompts[5]  # (call 4 proposed step 3 again: a script ignores the grammar)
 
 
 def test_a_leading_slash_names_the_workspace_root_and_a_missing_guess_lists_what_it_holds(tmp_path):
