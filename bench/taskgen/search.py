@@ -576,3 +576,44 @@ def glacier_fee() -> Spec:
 
 
 SPECS += [audit_log_retention, guest_wifi, tomas_followup, doctors_note, glacier_fee]
+
+
+def tomas_weeks() -> Spec:
+    return _spec(
+        "search-tomas-oncall-weeks", "Which weeks in March is Tomas on call, and for which service each time?",
+        '''
+        import re
+
+
+        def check(workspace, answer):
+            text = (answer or "").lower()
+            weeks = [("2 march", "payments"), ("16 march", "search"), ("23 march", "payments")]
+            score = 0.0
+            for week, service in weeks:
+                day = week.split()[0]
+                hit = re.search(rf"(\\b{day}(st|nd|rd|th)? march|march {day}\\b|2026-03-{int(day):02d})[^.;\\n]*{service}"
+                                rf"|{service}[^.;\\n]*(\\b{day}(st|nd|rd|th)? march|march {day}\\b|2026-03-{int(day):02d})", text)
+                score += bool(hit) / len(weeks)
+            return score if "9 march" not in text else score / 2  # that week is Aiko's and Ruth's
+        ''',
+        "Three weeks: the week of 2 March on payments, 16 March on search, and 23 March on payments again.",
+        [("search_docs", {"query": "on-call rotation Tomas"}), ("read_file", {"path": "docs/ops/oncall-2026.md"})],
+        [("Tomas Berg", "pii", 1.0)])
+
+
+def glacier_contact() -> Spec:
+    return _spec(
+        "search-glacier-account-manager", "Who's our account manager at Glacier Hosting, and how do I reach them?",
+        '''
+        from edgeagent.taskcheck import mentions
+
+
+        def check(workspace, answer):
+            return 0.5 * mentions(answer, "Sigrid Holm") + 0.5 * mentions(answer, "sigrid.holm@glacier-hosting.example")
+        ''',
+        "Sigrid Holm, sigrid.holm@glacier-hosting.example (named in the Glacier Hosting agreement).",
+        [("search_docs", {"query": "Glacier Hosting account manager"})],
+        [("sigrid.holm@glacier-hosting.example", "pii", 1.0), ("Sigrid Holm", "pii", 1.0)])
+
+
+SPECS += [tomas_weeks, glacier_contact]
