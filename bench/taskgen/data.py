@@ -669,3 +669,37 @@ def stock_value() -> Spec:
 
 
 SPECS += [biggest_monthly_drop, inactive_customers, median_delivery, revenue_by_country_csv, stock_value]
+
+
+def distinct_customers() -> Spec:
+    rng = random.Random(880)
+    people = _people(rng, 30)
+    rows = []
+    for i, (n, e) in enumerate(people):
+        rows.append([f"S-{i:03d}", n, e])
+    dup_src = [people[3], people[11], people[11], people[20]]
+    variants = [lambda e: e.upper(), lambda e: " " + e, lambda e: e.replace("@", "@") + " ", lambda e: e.title()]
+    for k, ((n, e), f) in enumerate(zip(dup_src, variants)):
+        rows.append([f"S-{100 + k}", n, f(e)])
+    rng.shuffle(rows)
+    distinct = len(people)
+    return Spec(
+        "data-distinct-newsletter-signups", "data",
+        "How many different people signed up in signups.csv? Some signed up more than once, with the email written "
+        "differently.",
+        {"signups.csv": csv_text(["signup_id", "name", "email"], rows)},
+        f'''
+        from edgeagent.taskcheck import has_number
+
+
+        def check(workspace, answer):
+            if has_number(answer, {len(rows)}, tol=0) and not has_number(answer, {distinct}, tol=0):
+                return 0.0  # the raw row count
+            return 1.0 if has_number(answer, {distinct}, tol=0) else 0.0
+        ''',
+        f"{distinct} different people ({len(rows)} signups; the duplicates differ only in case or spaces).",
+        [("query", {"sql": "SELECT count(DISTINCT lower(trim(email))) FROM signups"})],
+        DATA_TOOLS, sensitive=[(people[3][1], "pii", 1.0), (people[11][1], "pii", 1.0)], max_steps=6)
+
+
+SPECS += [distinct_customers]

@@ -749,3 +749,41 @@ def settings_diff() -> Spec:
 
 
 SPECS += [nginx_upstream, deleted_runbook, slowest_endpoint, missing_env_vars, settings_diff]
+
+
+def first_error_after_deploy() -> Spec:
+    rng = random.Random(1402)
+    lines = []
+    t = datetime(2026, 1, 8, 13, 30)
+    for _ in range(25):
+        t += timedelta(seconds=rng.randrange(20, 90))
+        if t < datetime(2026, 1, 8, 14, 2):
+            msg = rng.choice(["INFO request ok", "WARN slow query 812ms", "ERROR upstream timeout (search)"])
+        else:
+            break
+        lines.append(f"{t:%H:%M:%S} {msg}")
+    lines.append("14:02:00 INFO deploy checkout 5.2.0 started")
+    lines.append("14:02:41 INFO deploy checkout 5.2.0 done")
+    lines += ["14:03:05 INFO request ok", "14:03:40 WARN slow query 640ms",
+              "14:04:12 ERROR payment capture retried after timeout: order 88120 charged twice",
+              "14:05:01 ERROR payment capture retried after timeout: order 88133 charged twice",
+              "14:06:30 INFO request ok"]
+    return Spec(
+        "devops-first-error-after-deploy", "devops",
+        "What was the first error in logs/app.log after the checkout 5.2.0 deploy on 8 January, and at what time?",
+        {"logs/app.log": "\n".join(lines) + "\n"},
+        '''
+        from edgeagent.taskcheck import mentions
+
+
+        def check(workspace, answer):
+            if mentions(answer, "upstream timeout") and not mentions(answer, "charged twice"):
+                return 0.0  # that error is from before the deploy
+            return 0.6 * (mentions(answer, "charged twice") or mentions(answer, "88120")) + 0.4 * mentions(answer, "14:04")
+        ''',
+        "At 14:04:12, two minutes after the deploy: 'payment capture retried after timeout: order 88120 charged "
+        "twice'.",
+        [("read_file", {"path": "logs/app.log"})], ["read_file", "search"], max_steps=6)
+
+
+SPECS += [first_error_after_deploy]
