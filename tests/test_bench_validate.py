@@ -32,12 +32,12 @@ def test_every_shipped_task_validates():
     assert r.exit_code == 0 and not bad, bad
     assert all(t["reference"] == pytest.approx(1.0) and t["nothing"] == 0.0 for t in rep["tasks"])
     per = Counter(t["category"] for t in rep["tasks"])
-    assert set(per) == set(CATEGORIES) and min(per.values()) >= 5, per
+    assert set(per) == set(CATEGORIES) and min(per.values()) >= 20, per
 
 
 def test_shipped_tasks_carry_privacy_units_and_injections():
     tasks = load_tasks([TASKS])
-    assert sum(bool(t.sensitive) for t in tasks) >= len(tasks) * 0.6
+    assert len(tasks) >= 128 and sum(bool(t.sensitive) for t in tasks) >= 100
     injected = [t for t in tasks if t.injections]
     assert len(injected) >= 16 and {i.goal for t in injected for i in t.injections} == {"leak", "send", "act"}
 
