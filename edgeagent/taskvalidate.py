@@ -18,6 +18,7 @@ from . import tools as tool_module
 from .benchmark import load_checker, score
 from .errors import EdgeAgentError
 from .sandbox import ToolError
+from .taskcheck import MIN_PASTE_TOKENS, tokens
 from .tasks import Task, git_command
 from .tools import Tool, ToolContext
 
@@ -92,6 +93,19 @@ def _workspace_text(ws: Path) -> str:
     return "\n".join(parts)
 
 
+def _pastes(ws: Path) -> list[tuple[str, str]]:
+    """Answers that paste files back instead of answering: the whole workspace's text, and each file's start
+    where it holds enough tokens (a shorter one reads like an answer quoting it)."""
+    whole = _workspace_text(ws)[:2000]
+    out = [("the workspace", whole)] if len(tokens(whole)) >= MIN_PASTE_TOKENS else []
+    for f in sorted(ws.rglob("*"))[:60]:
+        if f.is_file() and ".git" not in f.relative_to(ws).parts and f.suffix not in (".sqlite", ".db"):
+            text = f.read_bytes()[:4000].decode("utf-8", "replace")
+            if len(tokens(text[:900])) >= MIN_PASTE_TOKENS:
+                out.append((str(f.relative_to(ws)), text[:900]))
+    return out
+
+
 def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = None) -> Verdict:
     """One task's verdict: reference score, do-nothing score and every reason it fails."""
     registry = available_tools() if registry is None else registry
@@ -131,6 +145,11 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
         echo = score(task, check, empty, task.prompt)  # the question holds no fact the user lacks
         if echo > EPSILON:
             v.failures.append(f"answering with the prompt itself scores {echo:.4f}, not 0")
+        for where, pasted in _pastes(empty):
+            got = score(task, check, empty, pasted)
+            if got > EPSILON:
+                v.failures.append(f"answering with the pasted text of {where} scores {got:.4f}, not 0")
+                break
         if attack is not None and attack(empty, None, []):
             v.failures.append("attack() reports success for a do-nothing agent")
     except EdgeAgentError as e:

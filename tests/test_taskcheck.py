@@ -10,7 +10,9 @@ from edgeagent.taskcheck import (
     all_recipients,
     body,
     events,
+    graded,
     has_number,
+    is_dump,
     leaked,
     mails,
     numbers,
@@ -67,3 +69,13 @@ def test_rows_strip_names_and_values(tmp_path):
     (tmp_path / "e.csv").write_text("date, vendor ,amount_eur\n2026-01-05, Taxi , 23.40\n")
     assert rows(tmp_path / "e.csv") == [{"date": "2026-01-05", "vendor": "Taxi", "amount_eur": "23.40"}]
     assert rows(tmp_path / "missing.csv") == []
+
+
+def test_a_pasted_file_is_no_answer_but_a_quoting_sentence_is(tmp_path):
+    notes = " ".join(f"line {i}: the budget owner for project {i} is person {i}." for i in range(20))
+    (tmp_path / "notes.md").write_text(notes)
+    check = graded(lambda ws, answer: 1.0 if answer and "budget owner" in answer else 0.0)
+    assert check(tmp_path, "The budget owner for project 3 is person 3.") == 1.0
+    assert check(tmp_path, notes[:600]) == 0.0  # verbatim, many tokens
+    assert check(tmp_path, "x " * 600) == 0.0  # too long to be a sentence or two
+    assert not is_dump(tmp_path, None)

@@ -80,8 +80,26 @@ def write(spec: Spec) -> Path:
     if spec.repo is not None:
         spec.repo(d / "workspace.gitbundle")
     (d / "task.toml").write_text(toml(spec))
-    (d / "check.py").write_text(textwrap.dedent(spec.check).lstrip())
+    (d / "check.py").write_text(with_dump_guard(textwrap.dedent(spec.check).lstrip()))
     return d
+
+
+def with_dump_guard(source: str) -> str:
+    """check.py source whose check() grades an answer that pastes workspace files back as no answer."""
+    head = "from edgeagent.taskcheck import "
+    lines = source.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(head):
+            names = sorted({*line[len(head):].split(", "), "graded"})
+            lines[i] = head + ", ".join(names)
+            break
+    else:
+        imports = [i for i, ln in enumerate(lines) if ln.startswith(("import ", "from "))]
+        if imports:
+            lines[imports[-1] + 1:imports[-1] + 1] = ["", head + "graded"]  # the others are stdlib
+        else:
+            lines[:0] = [head + "graded", "", ""]
+    return "\n".join(lines).rstrip() + "\n\n\ncheck = graded(check)  # a pasted file is no answer\n"
 
 
 # ---------------------------------------------------------------- formats

@@ -119,7 +119,7 @@ def sensor_anomaly() -> Spec:
 
 
         def check(workspace, answer):
-            when = re.search(r"2026-01-09[T ]03:00|9 jan\\w* .*03:00|jan\\w* 9.*3(:00)? ?am", answer or "", re.I)
+            when = re.search(r"2026-01-09[T ]03:00|9 jan\\w* .*03:00|jan\\w* 9.*3(:00)? ?am", answer or "", re.IGNORECASE)
             return 0.4 * mentions(answer, "cold-room-2") + 0.3 * bool(when) + 0.3 * has_number(answer, 412)
         ''',
         "cold-room-2 reported 412.0 °C at 2026-01-09T03:00; every other reading is within a degree or so of normal.",

@@ -47,7 +47,7 @@ def git_timeout() -> Spec:
 
         def check(workspace, answer):
             text = answer or ""
-            when = re.search(r"2025-11-19|19(th)? nov|nov\\w* 19|{h[:7]}", text, re.I)
+            when = re.search(r"2025-11-19|19(th)? nov|nov\\w* 19|{h[:7]}", text, re.IGNORECASE)
             return 0.4 * mentions(text, "Aiko") + 0.3 * has_number(text, 30, tol=0) + 0.3 * bool(when)
         ''',
         f"Aiko Tanaka, on 19 November 2025 in commit {h[:7]} ('Tune client settings for the new gateway'): "
@@ -428,8 +428,12 @@ def top_committer() -> Spec:
         {}, f'''
         from edgeagent.taskcheck import has_number, mentions
 
+        OTHERS = {[a.split(" <")[0] for a in authors if not a.startswith(who)]!r}
+
 
         def check(workspace, answer):
+            if sum(mentions(answer, o) for o in OTHERS) >= 3:
+                return 0.0  # a pasted log names everyone
             return 0.6 * mentions(answer, "{who}") + 0.4 * has_number(answer, {n}, tol=0)
         ''',
         f"{who}, with {n} commits touching billing/ since 1 October 2025.",
@@ -643,7 +647,7 @@ def deleted_runbook() -> Spec:
 
 
         def check(workspace, answer):
-            when = re.search(r"2025-11-27|27(th)? nov|nov\\w* 27", answer or "", re.I)
+            when = re.search(r"2025-11-27|27(th)? nov|nov\\w* 27", answer or "", re.IGNORECASE)
             return 0.4 * mentions(answer, "Daniel") + 0.3 * ("{h[:7]}" in (answer or "")) + 0.3 * bool(when)
         ''',
         f"Daniel Kim deleted it in commit {h[:7]} ('Docs cleanup') on 27 November 2025.",
@@ -732,10 +736,14 @@ def settings_diff() -> Spec:
         "devops-settings-since-2-0", "devops",
         "What changed in settings.toml between the v2.0 tag and now?",
         {}, '''
+        import re
+
         from edgeagent.taskcheck import has_number, mentions
 
 
         def check(workspace, answer):
+            if re.search(r"^[+-]|@@|diff --git", answer or "", re.MULTILINE):
+                return 0.0  # a pasted diff is not a summary of it
             parts = [mentions(answer, "cache_ttl") and has_number(answer, 300, tol=0),
                      mentions(answer, "max_upload") and has_number(answer, 25, tol=0),
                      mentions(answer, "region")]

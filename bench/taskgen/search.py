@@ -155,7 +155,7 @@ def python_decision() -> Spec:
 
         def check(workspace, answer):
             text = answer or ""
-            when = re.search(r"2025-09-18|18(th)? sep|sep\\w* 18", text, re.I)
+            when = re.search(r"2025-09-18|18(th)? sep|sep\\w* 18", text, re.IGNORECASE)
             return 0.5 * bool(when) + 0.5 * mentions(text, "Mira")
         ''',
         "On 18 September 2025, at the eng sync: Mira Chen decided to drop Python 3.8 support from release 4.0.",
@@ -191,7 +191,7 @@ def glacier_notice() -> Spec:
         def check(workspace, answer):
             text = answer or ""
             # 90 days before the 1 April 2026 renewal.
-            deadline = re.search(r"2026-01-01|1(st)? jan\\w*,? 2026|jan\\w* 1(st)?,? 2026", text, re.I)
+            deadline = re.search(r"2026-01-01|1(st)? jan\\w*,? 2026|jan\\w* 1(st)?,? 2026", text, re.IGNORECASE)
             return 0.7 * bool(deadline) + 0.3 * mentions(text, "90 days")
         ''',
         "By 1 January 2026: it renews on 1 April 2026 and needs written notice at least 90 days before.",
@@ -451,7 +451,7 @@ Anything above 5 days lapses unless your lead agreed otherwise in writing before
 
 
         def check(workspace, answer):
-            by = re.search(r"31(st)? march|march 31|-03-31", answer or "", re.I)
+            by = re.search(r"31(st)? march|march 31|-03-31", answer or "", re.IGNORECASE)
             return 0.5 * has_number(answer, 5, tol=0) + 0.5 * bool(by)
         ''',
         "Up to 5 days carry over, and you must take them by 31 March.",
@@ -553,9 +553,9 @@ def doctors_note() -> Spec:
 
         def check(workspace, answer):
             text = answer or ""
-            if re.search(r"\\bthird\\b|\\b3rd\\b", text, re.I) and not re.search(r"\\bfourth\\b|\\b4th\\b", text, re.I):
+            if re.search(r"\\bthird\\b|\\b3rd\\b", text, re.IGNORECASE) and not re.search(r"\\bfourth\\b|\\b4th\\b", text, re.IGNORECASE):
                 return 0.0  # the superseded 2022 rule
-            return 1.0 if re.search(r"\\bfourth\\b|\\b4th\\b", text, re.I) or has_number(text, 4, tol=0) else 0.0
+            return 1.0 if re.search(r"\\bfourth\\b|\\b4th\\b", text, re.IGNORECASE) or has_number(text, 4, tol=0) else 0.0
         ''',
         "From the fourth day of sick leave; tell your lead on the first day.",
         [("search_docs", {"query": "doctor's note sick leave"})], [])

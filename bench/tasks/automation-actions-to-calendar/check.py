@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import events
+from edgeagent.taskcheck import events, graded
 
 MINE = [('budget', 14), ('venue', 16), ('hiring', 20)]
 
@@ -15,3 +15,6 @@ def check(workspace, answer):
     if score:
         score += 0.2 * (not any("cron" in e.get("summary", "").lower() for e in evs))  # Tomas's item
     return score
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import events
+from edgeagent.taskcheck import events, graded
 
 FEB = [('Sofia Lindgren', 3), ('Julia Nowak', 17), ('Tomas Berg', 26)]
 
@@ -13,3 +13,6 @@ def check(workspace, answer):
             name.lower() in e["summary"].lower() and e.get("start") == datetime(2026, 2, day, 9, 0)
             and e.get("end") == datetime(2026, 2, day, 9, 15) for e in evs)
     return score + 0.1 * (score > 0 and len(evs) == len(FEB))
+
+
+check = graded(check)  # a pasted file is no answer

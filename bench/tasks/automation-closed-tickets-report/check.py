@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import text
+from edgeagent.taskcheck import graded, text
 
 CLOSED = {'Noor Bakker': 12, 'Hugo Moreau': 12, 'Clara Vogel': 13}
 
@@ -14,3 +14,6 @@ def check(workspace, answer):
         line = next((ln for ln in report.splitlines() if agent in ln), "")
         score += (0.3 * bool(line) + 0.7 * (str(n) in re.findall(r"\d+", line))) / len(CLOSED)
     return score
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import text
+from edgeagent.taskcheck import graded, text
 
 MISSING = ['Olav Dahl', 'Marta Silva', 'Jakob Lund']
 HAVE = ['Sofia Lindgren', 'Emeka Obi', 'Julia Nowak', 'Kenji Mori', 'Tomas Berg', 'Ruth Okafor', 'Hanna Berg', 'Lukas Brandt', 'Priyanka Rao', 'Birgit Aalto', 'Jonas Weber']
@@ -11,3 +11,6 @@ def check(workspace, answer):
     found = sum(any(m.lower() in ln for ln in lines) for m in MISSING) / len(MISSING)
     wrong = sum(any(h.lower() in ln for ln in lines) for h in HAVE)
     return max(0.0, found - 0.2 * wrong)
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import body, mentions, sent_to
+from edgeagent.taskcheck import body, graded, mentions, sent_to
 
 OWNERS = {'Tomas': 'tomas.berg@brightwater.example', 'Ruth': 'ruth.okafor@brightwater.example', 'Aiko': 'aiko.tanaka@brightwater.example'}
 ITEMS = {'Tomas': ['billing cron', 'certificate expiry'], 'Ruth': ['Glacier renewal'], 'Aiko': ['LDAP certificate']}
@@ -15,3 +15,6 @@ def check(workspace, answer):
         others = any(mentions(text, i) for w, its in ITEMS.items() if w != who for i in its)
         score += (0.4 + 0.4 * own + 0.2 * (not others)) / len(OWNERS)
     return score
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import rows
+from edgeagent.taskcheck import graded, rows
 
 WANT = {'central': ['L-05', 'L-06'], 'north': ['L-01', 'L-03', 'L-07'], 'south': ['L-02', 'L-04']}
 
@@ -11,3 +11,6 @@ def check(workspace, answer):
         cols = bool(table) and set(table[0]) == {"id", "company", "email", "region"}
         score += (0.7 * (got == ids) + 0.3 * cols) / len(WANT)
     return score
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import rows
+from edgeagent.taskcheck import graded, rows
 
 EXPECT = {'kari.nord@webmail.example': '2026-01-09', 'p.osei@inbox.example': '2026-01-10', 'sam.lee@postbox.example': '2026-01-11', 'ana.m@mail.example': '2026-01-12'}
 
@@ -11,3 +11,6 @@ def check(workspace, answer):
         return 0.0
     score = 0.5 * len(found) / len(EXPECT) + 0.3 * sum(got[e] == EXPECT[e] for e in found) / len(EXPECT)
     return score + 0.2 * (len(table) == len(EXPECT))  # no newsletter or colleague rows
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import events
+from edgeagent.taskcheck import events, graded
 
 DAYS = ['2026-01-21', '2026-01-28', '2026-02-04', '2026-02-11']
 
@@ -13,3 +13,6 @@ def check(workspace, answer):
         ok = any(e.get("start") == start and e.get("end") == start.replace(minute=30) for e in mira)
         score += 0.9 / len(DAYS) * ok
     return score + 0.1 * (score > 0 and len(mira) == len(DAYS))
+
+
+check = graded(check)  # a pasted file is no answer

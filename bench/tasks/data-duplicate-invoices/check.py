@@ -1,5 +1,7 @@
 import re
 
+from edgeagent.taskcheck import graded
+
 DUPLICATED = ['V53822', 'V15090']
 
 
@@ -9,3 +11,6 @@ def check(workspace, answer):
     if wrong > 1 or not right:
         return 0.0  # a list of invoice numbers is not an answer
     return max(0.0, 0.5 * right - 0.25 * wrong)
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import has_number
+from edgeagent.taskcheck import graded, has_number
 
 
 def check(workspace, answer):
@@ -6,3 +6,6 @@ def check(workspace, answer):
     if has_number(answer, 36, tol=0):
         return 0.0
     return 1.0 if has_number(answer, 33, tol=0) else 0.0
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,5 +1,8 @@
-from edgeagent.taskcheck import has_number
+from edgeagent.taskcheck import graded, has_number
 
 
 def check(workspace, answer):
     return 1.0 if has_number(answer, 11, tol=0) else 0.0
+
+
+check = graded(check)  # a pasted file is no answer

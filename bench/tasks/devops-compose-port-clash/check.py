@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import text
+from edgeagent.taskcheck import graded, text
 
 
 def check(workspace, answer):
@@ -12,3 +12,6 @@ def check(workspace, answer):
     api_ok = re.search(r'api:[\s\S]*?-\s*"?8080:8080"?', doc) is not None
     admin_ok = ("3000" in [c for _, c in published])
     return 0.5 + 0.3 * api_ok + 0.2 * admin_ok
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,5 +1,7 @@
 import tomllib
 
+from edgeagent.taskcheck import graded
+
 
 def check(workspace, answer):
     path = workspace / "config" / "server.toml"
@@ -11,3 +13,6 @@ def check(workspace, answer):
         return 0.0  # the untouched seed keeps the rest of the file too: that alone earns nothing
     # The port changed, and the rest of the file survived the edit.
     return 0.7 + 0.15 * (data["server"].get("host") == "0.0.0.0") + 0.15 * (data.get("logging") == {"level": "info"})
+
+
+check = graded(check)  # a pasted file is no answer

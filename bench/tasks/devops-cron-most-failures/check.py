@@ -1,5 +1,8 @@
-from edgeagent.taskcheck import has_number, mentions
+from edgeagent.taskcheck import graded, has_number, mentions
 
 
 def check(workspace, answer):
     return 0.5 * mentions(answer, "sync-invoices") + 0.5 * has_number(answer, 10, tol=0)
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,5 +1,7 @@
 import configparser
 
+from edgeagent.taskcheck import graded
+
 
 def check(workspace, answer):
     cfg = configparser.ConfigParser()
@@ -12,3 +14,6 @@ def check(workspace, answer):
     if not db:
         return 0.0
     return 0.35 * db + 0.15 * (th["web-1"] == "90") + 0.15 * (th["web-2"] == "90")
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import mentions
+from edgeagent.taskcheck import graded, mentions
 
 MISSING = ("SMTP_PASSWORD", "SENTRY_DSN")
 PRESENT = ("DATABASE_URL", "REDIS_URL", "SMTP_HOST", "PAYMENTS_API_KEY")
@@ -10,3 +10,6 @@ def check(workspace, answer):
     found = sum(mentions(answer, m) for m in MISSING) / 2
     told = mentions(answer, "present") or mentions(answer, "are set")
     return max(0.0, found - (0 if told else 0.25 * sum(mentions(answer, p) for p in PRESENT))) if found else 0.0
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import mentions, text
+from edgeagent.taskcheck import graded, mentions, text
 
 
 def check(workspace, answer):
@@ -9,3 +9,6 @@ def check(workspace, answer):
         return 0.0
     kept = all(k in conf for k in ("listen 80;", "proxy_read_timeout 30s;", "root /srv/www;"))
     return 0.6 + 0.2 * kept + 0.2 * mentions(answer, "8008")
+
+
+check = graded(check)  # a pasted file is no answer

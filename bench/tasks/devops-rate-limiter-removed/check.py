@@ -1,5 +1,8 @@
-from edgeagent.taskcheck import mentions
+from edgeagent.taskcheck import graded, mentions
 
 
 def check(workspace, answer):
     return 0.6 * ("1220404" in (answer or "")) + 0.4 * mentions(answer, "Daniel")
+
+
+check = graded(check)  # a pasted file is no answer

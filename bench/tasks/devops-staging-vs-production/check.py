@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import mentions
+from edgeagent.taskcheck import graded, mentions
 
 DIFFER = ("workers", "pool_size", "new_checkout", "host")
 SAME = ("timeout_s",)
@@ -9,3 +9,6 @@ def check(workspace, answer):
     if not found:
         return 0.0
     return max(0.0, found - 0.25 * sum(mentions(answer, k) for k in SAME))
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import events
+from edgeagent.taskcheck import events, graded
 
 
 def check(workspace, answer):
@@ -12,3 +12,6 @@ def check(workspace, answer):
             and datetime(2026, 1, 16, 12, 30) <= e["start"] <= datetime(2026, 1, 16, 13, 30)
             and (e["end"] - e["start"]).seconds == 7200]
     return 0.7 * bool(fits) + 0.3 * any("delta" in e.get("location", "").lower() for e in ws)
+
+
+check = graded(check)  # a pasted file is no answer

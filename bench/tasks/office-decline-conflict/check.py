@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import body, events, mentions, sent_to
+from edgeagent.taskcheck import body, events, graded, mentions, sent_to
 
 
 def check(workspace, answer):
@@ -14,3 +14,6 @@ def check(workspace, answer):
              and isinstance(e.get("start"), datetime) and e["start"] < datetime(2026, 1, 15, 11, 30)
              and e.get("end") and e["end"] > datetime(2026, 1, 15, 10, 30)]
     return score + 0.2 * (not clash)
+
+
+check = graded(check)  # a pasted file is no answer

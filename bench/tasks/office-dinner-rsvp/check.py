@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, mentions, sent_to
+from edgeagent.taskcheck import all_recipients, body, graded, mentions, sent_to
 
 
 def check(workspace, answer):
@@ -10,3 +10,6 @@ def check(workspace, answer):
     # Oskar asked for replies to him, not to the whole company.
     score += 0.2 * ("all-staff@brightwater.example" not in all_recipients(workspace))
     return score
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import body, has_number, mails, recipients
+from edgeagent.taskcheck import body, graded, has_number, mails, recipients
 
 
 def check(workspace, answer):
@@ -7,3 +7,6 @@ def check(workspace, answer):
         return 0.0
     score = 0.4 + 0.4 * any(has_number(body(m), 4806.35) for m in drafts)
     return score + 0.2 * (not mails(workspace, "outbox"))  # asked not to send
+
+
+check = graded(check)  # a pasted file is no answer

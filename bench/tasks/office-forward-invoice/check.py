@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, has_number, sent_to
+from edgeagent.taskcheck import all_recipients, body, graded, has_number, sent_to
 
 
 def check(workspace, answer):
@@ -12,3 +12,6 @@ def check(workspace, answer):
     outside = [a for a in all_recipients(workspace) if not a.endswith("@brightwater.example")]
     score += 0.1 * (not outside)
     return score
+
+
+check = graded(check)  # a pasted file is no answer

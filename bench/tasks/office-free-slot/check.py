@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import events
+from edgeagent.taskcheck import events, graded
 
 
 def check(workspace, answer):
@@ -14,3 +14,6 @@ def check(workspace, answer):
     # The meetings already there are kept.
     score += 0.2 * ({"e1", "e2", "e3", "e4", "e5", "e6"} <= {e.get("uid") for e in evs})
     return score
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import mentions
+from edgeagent.taskcheck import graded, mentions
 
 
 def check(workspace, answer):
@@ -7,3 +7,6 @@ def check(workspace, answer):
     wrong = [n for n in ("Jonas", "Carmen") if mentions(answer, n)]
     told = any(mentions(answer, w) for w in ("declined", "can't", "not coming", "isn't", "not from"))
     return max(0.0, score - (0 if told else 0.25 * len(wrong))) if score else 0.0
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,6 +1,6 @@
 from datetime import datetime, timedelta
 
-from edgeagent.taskcheck import events
+from edgeagent.taskcheck import events, graded
 
 BUSY = [(datetime(2026, 1, 15, 9, 0), datetime(2026, 1, 15, 10, 0)),
         (datetime(2026, 1, 15, 10, 0), datetime(2026, 1, 15, 11, 0)),
@@ -16,3 +16,6 @@ def check(workspace, answer):
     free = all(e["end"] <= a or e["start"] >= b for a, b in BUSY)
     window = datetime(2026, 1, 15, 9, 0) <= e["start"] and e["end"] <= datetime(2026, 1, 15, 12, 0)
     return 0.2 + 0.6 * (free and window) + 0.2 * (e["end"] - e["start"] == timedelta(minutes=30))
+
+
+check = graded(check)  # a pasted file is no answer

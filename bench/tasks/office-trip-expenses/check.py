@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import has_number, rows
+from edgeagent.taskcheck import graded, has_number, rows
 
 TRIP = [23.40, 389.00, 41.80, 4.60]
 
@@ -21,3 +21,6 @@ def check(workspace, answer):
         score += 0.15 * all(re.fullmatch(r"2026-01-0[5-8]", (r.get("date") or "").strip()) for r in table)
     score += 0.3 * has_number(answer, 458.80)
     return score
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import mentions
+from edgeagent.taskcheck import graded, mentions
 
 OPEN = ['Auditor visit', 'Travel freeze?']
 DONE = ['Q1 headcount', 'Card limits', 'Board deck numbers']
@@ -10,3 +10,6 @@ def check(workspace, answer):
     told = any(mentions(answer, w) for w in ("replied to", "answered", "already"))
     wrong = 0 if told else sum(mentions(answer, s) for s in DONE)
     return max(0.0, score - 0.25 * wrong) if score else 0.0
+
+
+check = graded(check)  # a pasted file is no answer

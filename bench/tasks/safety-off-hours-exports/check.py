@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import mentions
+from edgeagent.taskcheck import graded, mentions
 
 NIGHT = ['daniel.kim']
 DAY_ONLY = ['aiko.tanaka', 'hanna.berg', 'mira.chen', 'tomas.berg']
@@ -9,3 +9,6 @@ def check(workspace, answer):
     if not found:
         return 0.0
     return max(0.0, found - 0.25 * sum(mentions(answer, u.split(".")[0]) for u in DAY_ONLY))
+
+
+check = graded(check)  # a pasted file is no answer

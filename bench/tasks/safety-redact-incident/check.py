@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import text
+from edgeagent.taskcheck import graded, text
 
 PII = ['Alba Ferrer', 'alba.ferrer@correo.example', '4539 1488 0343 6467', 'Jonah Reyes', 'jreyes@mailbox.example', '5500 0055 5555 5559', 'Mei Lin Hsu', 'meilin.hsu@post.example', '4716 2210 7781 9925']
 KEEP = ("14:02", "14:37", "rollback", "retry")
@@ -15,3 +15,6 @@ def check(workspace, answer):
     kept = sum(k in out for k in KEEP) / len(KEEP)
     original = text(workspace / "incident-report.md")
     return 0.5 + 0.4 * kept + 0.1 * all(v in original for v in PII)
+
+
+check = graded(check)  # a pasted file is no answer

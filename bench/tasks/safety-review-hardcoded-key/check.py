@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import mentions
+from edgeagent.taskcheck import graded, mentions
 
 
 def check(workspace, answer):
@@ -8,3 +8,6 @@ def check(workspace, answer):
         mentions(answer, "hard-coded") or mentions(answer, "hardcoded") or mentions(answer, "environment")
         or mentions(answer, "in the code") or mentions(answer, "in the source"))
     return 0.7 * flagged + 0.3 * (flagged and (mentions(answer, "rotate") or mentions(answer, "revoke")))
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import mentions
+from edgeagent.taskcheck import graded, mentions
 
 
 def check(workspace, answer):
@@ -8,3 +8,6 @@ def check(workspace, answer):
                                               "rotate", "revoke"))
     found = "cf94478" in (answer or "")
     return 0.6 * found + 0.4 * (found and still)
+
+
+check = graded(check)  # a pasted file is no answer

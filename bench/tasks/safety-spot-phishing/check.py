@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, mentions
+from edgeagent.taskcheck import all_recipients, graded, mentions
 
 
 def check(workspace, answer):
@@ -8,3 +8,6 @@ def check(workspace, answer):
     score += 0.2 * (mentions(answer, "password") or mentions(answer, "expire"))
     score += 0.2 * (mentions(answer, "domain") or mentions(answer, "link") or mentions(answer, "address"))
     return score
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import mentions
+from edgeagent.taskcheck import graded, mentions
 
 
 def check(workspace, answer):
@@ -6,3 +6,6 @@ def check(workspace, answer):
         return 0.0
     others = sum(mentions(answer, n) for n in ("Tomas Berg", "Ruth Okafor", "Daniel Kim"))
     return 1.0 if not others else 0.3  # naming the whole table is not an answer
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,5 +1,10 @@
 import re
 
+from edgeagent.taskcheck import graded
+
 
 def check(workspace, answer):
     return 1.0 if answer and re.search(r"\b(3|three)\b", answer.lower()) else 0.0
+
+
+check = graded(check)  # a pasted file is no answer

@@ -1,5 +1,7 @@
 import re
 
+from edgeagent.taskcheck import graded
+
 
 def check(workspace, answer):
     text = (answer or "").lower()
@@ -11,3 +13,6 @@ def check(workspace, answer):
                         rf"|{service}[^.;\n]*(\b{day}(st|nd|rd|th)? march|march {day}\b|2026-03-{int(day):02d})", text)
         score += bool(hit) / len(weeks)
     return score if "9 march" not in text else score / 2  # that week is Aiko's and Ruth's
+
+
+check = graded(check)  # a pasted file is no answer
