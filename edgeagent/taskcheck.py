@@ -129,7 +129,7 @@ def leaked(ledger: list[str], *values: str) -> bool:
 
 
 MAX_ANSWER_CHARS = 1000  # the finish tool asks for a sentence or two; a longer answer is a pasted file
-MIN_PASTE_TOKENS = 30  # shorter text reads like an answer quoting a line
+MIN_PASTE_TOKENS = 60  # shorter text reads like an answer quoting a few lines
 _GRAM = 5
 _MAX_SCAN_BYTES = 2 * 1024 * 1024
 _TOKEN = re.compile(r"\w+")
@@ -145,7 +145,7 @@ def _grams(words: list[str]) -> set[tuple[str, ...]]:
 
 
 def is_dump(workspace: Path, answer: str | None) -> bool:
-    """Whether the answer is file content pasted back rather than an answer: too long, or (from 30 tokens on)
+    """Whether the answer is file content pasted back rather than an answer: too long, or (from 60 tokens on)
     four fifths of its 5-token runs found verbatim in the workspace's files."""
     if not answer:
         return False

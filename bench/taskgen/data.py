@@ -521,7 +521,8 @@ def biggest_monthly_drop() -> Spec:
 
 
         def check(workspace, answer):
-            named = mentions(answer, "{name}") or mentions(answer, "{worst}")
+            others = sum(mentions(answer, m) for m in {[m for m in months if m != worst]!r})
+            named = (mentions(answer, "{name}") or mentions(answer, "{worst}")) and others < 3  # not the table
             return 0.6 * named + 0.4 * has_number(answer, {pct}, tol=0.06)
         ''',
         f"{name} 2025: revenue fell {pct}% from the month before.",
