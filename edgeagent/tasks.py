@@ -146,14 +146,22 @@ def _tools(path: Path, tools: object) -> tuple[str, ...] | None:
     return tuple(dict.fromkeys(tools))
 
 
-def _injections(path: Path, units: object, workspace: Path | None, bundled: bool) -> tuple[Injection, ...]:
+def _tables(path: Path, units: object, name: str, key: str, need: str) -> list[tuple[str, dict]]:
+    """[[name]] tables as (label, table); each must hold `key` as non-empty text, else one line saying `need`."""
     if not isinstance(units, list):
-        raise BadInput(f"{path}: injection must be a list of [[injection]] tables")
+        raise BadInput(f"{path}: {name} must be a list of [[{name}]] tables")
     out = []
     for i, u in enumerate(units):
-        where = f"{path}: injection[{i}]"
-        if not isinstance(u, dict) or not isinstance(u.get("where"), str) or not u["where"].strip():
-            raise BadInput(f"{where}.where must be a workspace-relative file path")
+        where = f"{path}: {name}[{i}]"
+        if not isinstance(u, dict) or not isinstance(u.get(key), str) or not u[key].strip():
+            raise BadInput(f"{where}.{key} must be {need}")
+        out.append((where, u))
+    return out
+
+
+def _injections(path: Path, units: object, workspace: Path | None, bundled: bool) -> tuple[Injection, ...]:
+    out = []
+    for where, u in _tables(path, units, "injection", "where", "a workspace-relative file path"):
         # A file inside a bundled repository is only there once seeded: bench validate checks it then.
         if not bundled and (workspace is None or not (workspace / u["where"]).is_file()):
             raise BadInput(f"{where}.where: {u['where']!r} is not a file in the seed workspace")
@@ -170,14 +178,8 @@ def _reference(path: Path, ref: object) -> Reference | None:
         raise BadInput(f"{path}: reference must be a [reference] table")
     if not isinstance(ref.get("answer"), str):
         raise BadInput(f"{path}: reference.answer must be a string")
-    steps = ref.get("steps", [])
-    if not isinstance(steps, list):
-        raise BadInput(f"{path}: reference.steps must be a list of [[reference.steps]] tables")
     out = []
-    for i, st in enumerate(steps):
-        where = f"{path}: reference.steps[{i}]"
-        if not isinstance(st, dict) or not isinstance(st.get("tool"), str) or not st["tool"].strip():
-            raise BadInput(f"{where}.tool must be a tool name")
+    for where, st in _tables(path, ref.get("steps", []), "reference.steps", "tool", "a tool name"):
         args = st.get("args", {})
         if not isinstance(args, dict) or not all(isinstance(v, str) for v in args.values()):
             raise BadInput(f"{where}.args must be a table of string arguments")
@@ -186,13 +188,8 @@ def _reference(path: Path, ref: object) -> Reference | None:
 
 
 def _sensitive(path: Path, units: object) -> tuple[Sensitive, ...]:
-    if not isinstance(units, list):
-        raise BadInput(f"{path}: sensitive must be a list of [[sensitive]] tables")
     out = []
-    for i, u in enumerate(units):
-        where = f"{path}: sensitive[{i}]"
-        if not isinstance(u, dict) or not isinstance(u.get("value"), str) or not u["value"].strip():
-            raise BadInput(f"{where}.value must be a non-empty string")
+    for where, u in _tables(path, units, "sensitive", "value", "a non-empty string"):
         weight = u.get("weight", 1.0)
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or weight <= 0:
             raise BadInput(f"{where}.weight must be a number above 0")
