@@ -33,11 +33,11 @@ def parse_action(text: str, finish_reason: str | None, tools: dict[str, Tool]) -
 class Agent:
     def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, exporter: Exporter | None = None,
                  tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
-                 max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False
-                 ) -> None:
+                 max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False,
+                 tool_names: list[str] | None = None) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
-        self.tools = tools or tools_for(with_cloud=asks)
+        self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
         self.format = format_for_template(getattr(backend, "template_source", None))  # the model's own call syntax
         self.declared = template_tools(self.tools.values()) if self.format.declare == "template" else None
         self.on_step = on_step or (lambda step, call: None)

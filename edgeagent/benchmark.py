@@ -7,6 +7,7 @@ here, after the run, and never reach the exporter."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import statistics
 import time
@@ -143,6 +144,14 @@ def summarise(outcomes: Sequence[Outcome]) -> list[dict]:
     return rows
 
 
+def with_tools(settings: dict, tools: Sequence[str] | None) -> dict:
+    """A run's settings holding the task's tool list, so the run and its resume get exactly those tools."""
+    if not tools:
+        return settings
+    stored = json.loads(settings.get("settings") or "{}")
+    return {**settings, "settings": json.dumps({**stored, "tools": list(tools)}, sort_keys=True)}
+
+
 def run_all(store, backend, tasks: Sequence[Task], plans: dict, checks: dict, *, workdir: Path, repeats: int,
             max_steps: int | None, drive: Callable[[str], None], on_run: Callable[[str], None] = lambda s: None
             ) -> list[Outcome]:
@@ -154,7 +163,8 @@ def run_all(store, backend, tasks: Sequence[Task], plans: dict, checks: dict, *,
                 ws = task.seed_into(workdir / strategy / task.id / str(rep))
                 run_id = store.create_run(task=task.prompt, workspace=str(ws), strategy=strategy,
                                           model=backend.model_name, backend=backend.name,
-                                          max_steps=min(task.max_steps, max_steps or task.max_steps), **plan.settings)
+                                          max_steps=min(task.max_steps, max_steps or task.max_steps),
+                                          **with_tools(plan.settings, task.tools))
                 t0 = time.perf_counter()
                 drive(run_id)
                 outcomes.append(outcome(store, task, strategy, rep, run_id, ws, checks[task.id],

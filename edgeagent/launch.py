@@ -118,7 +118,7 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
     exporter = exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
     metering, note = open_metering(resolve_device(run.get("device") or "auto"), backend)
     return Agent(store, backend, strategy, exporter=exporter, metering=metering, on_step=on_step,
-                 allow_hardlinks=config["tools"]["allow_hardlinks"]), note
+                 allow_hardlinks=config["tools"]["allow_hardlinks"], tool_names=stored.get("tools")), note
 
 
 def stored_backend(run: dict) -> tuple[str | None, dict]:

@@ -121,3 +121,26 @@ def test_bench_strategy_needing_a_cloud_without_one_is_refused(home, tmp_path):
     r = invoke("bench", "--tasks", str(tmp_path / "tasks"), "--strategy", "advisor",
                "--model", write_script(tmp_path / "e.json", []))
     assert r.exit_code == 2 and "strategy advisor needs a cloud" in r.stderr
+
+
+def test_a_tasks_tools_list_is_what_its_runs_get(home, tmp_path):
+    tasks = tmp_path / "tasks"
+    d = make_task(tasks, "sum", "What do the orders add up to?",
+                  "def check(workspace, answer):\n    return 1.0 if answer and '42' in answer else 0.0\n")
+    (d / "workspace" / "orders.csv").write_text("id,amount\n1,40\n2,2\n")
+    (d / "task.toml").write_text('prompt = "What do the orders add up to?"\nmax_steps = 3\ntools = ["query"]\n')
+    ask = {"tool": "query", "args": {"sql": "select sum(amount) from orders"}}
+    edge = write_script(tmp_path / "edge.json", [ask, {"tool": "finish", "args": {"answer": "42"}}])
+    r = invoke("bench", "--tasks", str(tasks), "--model", edge, "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["runs"][0]["score"] == 1.0
+    (settings,) = query(home / "edgeagent.db", "select settings from runs")[0]
+    assert json.loads(settings)["tools"] == ["query"]
+    (obs,) = query(home / "edgeagent.db", "select observation from steps where tool = 'query'")[0]
+    assert "42" in obs
+    # Without the list the run has only the file tools, and the query call is refused as an unknown tool.
+    (d / "task.toml").write_text('prompt = "What do the orders add up to?"\nmax_steps = 3\n')
+    r = invoke("bench", "--tasks", str(tasks), "--model", edge, "--json")
+    assert json.loads(r.stdout)["runs"][0]["score"] == 1.0  # the script still finishes with 42 ...
+    steps = query(home / "edgeagent.db", "select tool, ok from steps order by rowid desc limit 2")
+    assert steps[1] == (None, 0)  # ... but its query call was not a tool this run had
