@@ -94,13 +94,16 @@ class MessagesServer(ThreadingHTTPServer):
             return (name, *self._backends[name])
 
     def handle_error(self, request: object, client_address: tuple) -> None:
-        # socketserver prints a traceback here. A client that hangs up (an OSError) is routine; anything else: one line.
+        # socketserver prints a traceback here; a client that hangs up mid-request (an OSError) is routine.
         e = sys.exc_info()[1]
-        if self.log and not isinstance(e, OSError):
-            self.log(f"{client_address[0]} internal error: {type(e).__name__}: {one_line(e)}")
+        if self.log:
+            what = "client gone" if isinstance(e, OSError) else f"internal error: {type(e).__name__}"
+            self.log(f"{client_address[0]} {what}: {one_line(e)}")
 
     def server_close(self, grace: float = SHUTDOWN_GRACE_S) -> None:
         """Stop listening, cancel running generations, and close each model once its generation has stopped."""
+        if self.stopping.is_set():
+            return
         self.stopping.set()
         super().server_close()
         for conn in list(self.connections):  # a write blocked on a client that stopped reading fails now
@@ -175,7 +178,7 @@ class _Handler(BaseHTTPRequestHandler):
             if not self._status:
                 self._send_json(500, ApiError(500, "api_error", one_line(e)).body())
             self.close_connection = True
-        self._log(f'"{self.command} {path}" {self._status} {time.perf_counter() - t0:.2f}s')
+        self._log(f'"{self.command} {path}" {self._status or "-"} {time.perf_counter() - t0:.2f}s')
 
     def _route(self, path: str) -> tuple[Callable[[str], None] | None, str]:
         if path == "/v1/messages":

@@ -6,6 +6,7 @@ import json
 import os
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -147,6 +148,31 @@ def test_a_generation_whose_client_left_is_cancelled(serve, capfd, how):
     assert "Traceback" not in capfd.readouterr().err
 
 
+def test_shutdown_cancels_the_generation_before_it_closes_the_model(serve):
+    backend, closes = Endless(), []
+    backend.close = lambda: closes.append("after the generation" if backend.stopped.is_set() else "mid-generation")
+    srv, _ = serve(backend)
+    waiting = _raw_request(srv.url, {"model": "default", "max_tokens": 100_000, "messages": USER})
+    assert backend.started.wait(WAIT_S)
+    srv.shutdown()
+    srv.server_close()  # what Ctrl-C and SIGTERM run: a model closed under a running generation can hang or crash
+    assert closes == ["after the generation"] and backend.yielded < 100_000
+    waiting.close()
+
+
+@pytest.mark.parametrize("sent", [b"POST /v1/mess", b"POST /v1/messages HTTP/1.1\r\nContent-Length: 500\r\n\r\n{\"mo"])
+def test_a_connection_reset_mid_request_is_one_log_line_not_a_traceback(serve, capfd, sent):
+    log: list[str] = []
+    srv, client = serve(Recording(["fine"]), log=log.append)
+    host, port = srv.url.removeprefix("http://").rsplit(":", 1)
+    with socket.create_connection((host, int(port))) as sock:
+        sock.sendall(sent)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close() sends a reset
+    _until(lambda: any("client gone" in line for line in log), "one log line about the reset")
+    assert client.messages.create(model="default", max_tokens=5, messages=USER).content[0].text == "fine"
+    assert "Traceback" not in capfd.readouterr().err
+
+
 def test_a_queued_request_whose_client_left_never_runs(serve):
     backend = Gated()
     srv, client = serve(backend)
@@ -223,12 +249,12 @@ def _cli(args: list[str], env: dict[str, str] | None = None):
 def test_a_network_address_without_a_key_is_refused(home, tmp_path):
     script = write_script(tmp_path / "s.json", ["hi"])
     env = {"EDGEAGENT_SERVE_KEY": None}
-    refused = _cli(["--model", script, "--host", "0.0.0.0", "--port", "0"], env)
+    # 192.0.2.1 (TEST-NET-1) is no address of this machine: what gets past the check fails to bind, never serves.
+    refused = _cli(["--model", script, "--host", "192.0.2.1", "--port", "0"], env)
     assert refused.exit_code == 2 and refused.stdout == ""
     lines = refused.stderr.strip().splitlines()
-    assert len(lines) == 1 and "refusing to listen on 0.0.0.0 without an API key" in lines[0]
+    assert len(lines) == 1 and "refusing to listen on 192.0.2.1 without an API key" in lines[0]
     assert "--insecure-no-key" in lines[0]
-    # With the flag it gets as far as binding: 192.0.2.1 (TEST-NET-1) is no address of this machine.
     allowed = _cli(["--model", script, "--host", "192.0.2.1", "--port", "0", "--insecure-no-key"], env)
     assert allowed.exit_code == 1 and allowed.stderr.startswith("error: cannot listen on 192.0.2.1:0")
 
@@ -240,7 +266,8 @@ def test_a_network_address_without_a_key_is_refused(home, tmp_path):
 ])
 def test_an_empty_api_key_is_an_error_not_auth_off(home, tmp_path, args, env):
     script = write_script(tmp_path / "s.json", ["hi"])
-    result = _cli(["--model", script, "--port", "0", *args], env)
+    # 192.0.2.1 cannot be bound here (TEST-NET-1): were the key let through, serve would fail, not run on.
+    result = _cli(["--model", script, "--host", "192.0.2.1", "--port", "0", *args], env)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.stderr.strip() == ("error: the API key is empty (--api-key or $EDGEAGENT_SERVE_KEY); set a key, "
                                      "or unset EDGEAGENT_SERVE_KEY")
