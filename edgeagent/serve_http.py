@@ -10,7 +10,8 @@ import socketserver
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import unquote, urlsplit
@@ -62,6 +63,8 @@ class MessagesServer(ThreadingHTTPServer):
         self.started_at = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         self.stopping = threading.Event()  # set at shutdown: every generation stops at its next token
         self.connections: set[socket.socket] = set()  # open client connections, cut at shutdown
+        self._requests = 0  # requests being handled: shutdown lets them finish (and log) before the process ends
+        self._requests_done = threading.Condition()
         self._backends: dict[str, tuple[Backend, ModelQueue]] = {}
         self._load_lock = threading.Lock()
         super().__init__((host, port), _Handler)
@@ -116,6 +119,20 @@ class MessagesServer(ThreadingHTTPServer):
                 backend.close()
             elif self.log:  # closing a model under a running generation could crash the process; exiting frees it
                 self.log(f"model {name} was still generating after {grace:.0f}s; left to the process exit")
+        with self._requests_done:
+            self._requests_done.wait_for(lambda: self._requests == 0, grace)
+
+    @contextmanager
+    def handling(self) -> Iterator[None]:
+        """Counts a request as in progress for the block."""
+        with self._requests_done:
+            self._requests += 1
+        try:
+            yield
+        finally:
+            with self._requests_done:
+                self._requests -= 1
+                self._requests_done.notify_all()
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -155,6 +172,10 @@ class _Handler(BaseHTTPRequestHandler):
     do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_POST
 
     def _dispatch(self) -> None:
+        with self.server.handling():
+            self._handle()
+
+    def _handle(self) -> None:
         t0, self._status, self._body_read = time.perf_counter(), 0, False
         path = urlsplit(self.path).path.rstrip("/")
         try:
