@@ -303,3 +303,18 @@ def test_a_signal_stops_the_server_during_a_generation(tmp_path, sig):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.model
+def test_real_model_generation_stops_when_the_client_times_out(serve, embedded_model):
+    from edgeagent.backends.onnx import OnnxGenAIBackend
+
+    backend, log = OnnxGenAIBackend(embedded_model), []
+    srv, client = serve(backend, log=log.append)
+    impatient = anthropic.Anthropic(base_url=srv.url, api_key="k", max_retries=0, timeout=1.0)
+    with pytest.raises(anthropic.APITimeoutError):
+        impatient.messages.create(model="default", max_tokens=4000, messages=[
+            {"role": "user", "content": "Write a very long story about a robot."}])
+    _until(lambda: any("client gone" in line for line in log), "the generation to be cancelled")
+    after = client.messages.create(model="default", max_tokens=8, messages=USER)
+    assert after.usage.output_tokens <= 8 and after.content[0].text
