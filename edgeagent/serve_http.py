@@ -1,4 +1,7 @@
-"""The Messages API over HTTP: a threaded server that owns the loaded backends, its handler, and SSE streaming."""
+"""The Messages API over HTTP: a threaded server that owns the loaded backends, its handler, and SSE streaming.
+
+Kept on the standard library rather than Starlette + uvicorn: generation is synchronous, so cancellation, the write
+timeout and the 529 queue would be ours either way (uvicorn has no write timeout and answers overload with 503)."""
 
 from __future__ import annotations
 
