@@ -41,7 +41,7 @@ from .serve_request import (
 MAX_BODY = 8 * 1024 * 1024
 IO_TIMEOUT_S = 30.0  # a client that neither sends nor reads for this long is dropped, and its generation with it
 SHUTDOWN_GRACE_S = 10.0  # how long a stopping server waits for a cancelled generation before exiting anyway
-BACKLOG = 512  # socketserver's default of 5 reset most of 50 simultaneous connections
+BACKLOG = 512  # socketserver's default of 5 reset connections when many clients arrive at once
 
 Loader = Callable[[str], Backend]
 Log = Callable[[str], None]

@@ -387,7 +387,7 @@ def test_cli_serve_subprocess(tmp_path):
     # A shell's background jobs inherit SIGINT ignored, and so would the server: give it Ctrl-C's default back.
     proc = subprocess.Popen([sys.executable, "-m", "edgeagent", "serve", "--model", script, "--port", str(port)],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     try:
         ready, _, _ = select.select([proc.stdout], [], [], 30)
         assert ready, "serve printed nothing within 30 s"
