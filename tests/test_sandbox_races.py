@@ -208,7 +208,10 @@ MEMORY_PROBE = textwrap.dedent("""
     from edgeagent.tools import ToolContext, read_file, search
     ctx = ToolContext(Path(sys.argv[1]))
     out = read_file(ctx, "big.log") if sys.argv[2] == "read" else search(ctx, "needle")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+    # VmHWM belongs to this process's own address space; ru_maxrss may carry the forking parent's peak.
+    status = Path("/proc/self/status")
+    hwm = [ln for ln in status.read_text().splitlines() if ln.startswith("VmHWM:")] if status.exists() else []
+    peak = int(hwm[0].split()[1]) * 1024 if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(peak)
     print(out[-300:])
 """)
