@@ -17,7 +17,6 @@ from types import ModuleType
 from typing import Callable, Sequence
 
 from .errors import BadInput, EdgeAgentError
-from .render import prefilled
 from .tasks import Sensitive, Task
 
 _SPACE = re.compile(r"\s+")
@@ -107,17 +106,12 @@ class Outcome:
 def outcome(store, task: Task, strategy: str, repeat: int, run_id: str, workspace: Path,
             check: Callable | None, wall_s: float) -> Outcome:
     """Score one finished run from its stored rows."""
-    run = store.get_run(run_id)
-    calls = store.model_calls(run_id)
-    left = [e for e in store.exports(run_id) if e["status"] in ("sent", "sending")]  # "sending" may have left
-    cloud = [c for c in calls if c["side"] == "cloud" and not c["error"]]
+    run, totals = store.get_run(run_id), store.totals(run_id)
     return Outcome(
         task.id, strategy, repeat, run_id, run["status"], score(task, check, workspace, run["answer"]),
-        exposure(task.sensitive, [e["payload"] for e in left]), len(store.steps(run_id)),
-        sum(prefilled(c) + (c["completion_tokens"] or 0) for c in calls if c["side"] == "edge"),
-        len(cloud), sum((c["prompt_tokens"] or 0) + (c["completion_tokens"] or 0) for c in cloud),
-        sum(c["cost_usd"] or 0.0 for c in cloud), sum(e["bytes"] or 0 for e in left), run.get("energy_j") or 0.0,
-        bool(run.get("energy_measured")), run.get("peak_rss_bytes") or 0, wall_s)
+        exposure(task.sensitive, store.left_payloads(run_id)), totals["steps"], totals["edge_tokens"],
+        totals["cloud_calls"], totals["cloud_tokens"], totals["cloud_cost_usd"], totals["exported_bytes"],
+        run.get("energy_j") or 0.0, bool(run.get("energy_measured")), run.get("peak_rss_bytes") or 0, wall_s)
 
 
 def summarise(outcomes: Sequence[Outcome]) -> list[dict]:

@@ -85,13 +85,10 @@ def _result(store: Store, run_id: str) -> dict:
     calls = store.model_calls(run_id)
     return {
         "run_id": run_id, "status": run["status"], "answer": run["answer"], "error": run["error"],
-        "steps": len(store.steps(run_id)), "model": run["model"], "strategy": run["strategy"],
-        "edge_tokens": sum(render.prefilled(c) + (c["completion_tokens"] or 0) for c in calls if c["side"] == "edge"),
+        "model": run["model"], "strategy": run["strategy"], **store.totals(run_id),
         "prefilled_tokens": sum(render.prefilled(c) for c in calls),
         "completion_tokens": sum(c["completion_tokens"] or 0 for c in calls if c["side"] == "edge"),
-        "cloud_calls": sum(1 for c in calls if c["side"] == "cloud" and not c["error"]),
-        "cloud_cost_usd": sum(c["cost_usd"] or 0 for c in calls if c["side"] == "cloud"),
-        "exports": len(store.exports(run_id)), "export_mode": run.get("export_mode"),
+        "export_mode": run.get("export_mode"),
         "energy_j": run.get("energy_j"), "energy_source": run.get("energy_source"),
         "energy_measured": bool(run.get("energy_measured")), "peak_rss_bytes": run.get("peak_rss_bytes"),
         "device": run.get("device"), "power_mode": run.get("power_mode"),
@@ -254,7 +251,7 @@ def show(run_id: str, as_json: bool) -> None:
         exports = [{k: v for k, v in e.items() if k != "payload"} for e in store.exports(run["id"])]
         click.echo(json.dumps({"run": run, "steps": steps, "model_calls": calls, "exports": exports}))
     else:
-        render.show_run(run, steps, calls, store.exports(run["id"]))
+        render.show_run(run, steps, calls, store.exports(run["id"]), store.totals(run["id"]))
 
 
 @cli.command()
@@ -268,10 +265,12 @@ def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
     rows = store.exports(run["id"])
     if not show_payloads:
         rows = [{k: v for k, v in r.items() if k != "payload"} for r in rows]
+    totals = store.totals(run["id"])
     if as_json:
-        click.echo(json.dumps({"run_id": run["id"], "exports": rows}))
+        click.echo(json.dumps({"run_id": run["id"], "exports": rows, "exports_left": totals["exports_left"],
+                               "exported_bytes": totals["exported_bytes"]}))
     else:
-        render.audit(run, rows, show_payloads)
+        render.audit(run, rows, show_payloads, totals)
 
 
 @cli.command()
@@ -495,6 +494,35 @@ def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
                 if not v.ok:
                     click.echo(f"invalid: {v.task}: {'; '.join(v.failures)}", err=True)
         sys.exit(1)
+
+
+@bench.command("report")
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
+              help="Markdown tables, or one HTML file with the tables and plots (needs matplotlib).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the report here instead of printing it.")
+def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
+    """Summarise results.db files (or the folders `bench run --out` wrote; shards are merged) per strategy ×
+    edge model × cloud × device, overall and per category: utility with 95% CIs, pass^k, cost, energy,
+    memory, exposure, attack success and shares of the `cloud` strategy."""
+    from . import bench_report as reporting
+
+    rep = reporting.report(results)
+    if fmt == "html":
+        from . import bench_report_html
+
+        text = bench_report_html.render(rep)
+    else:
+        text = reporting.markdown(rep)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise BadInput(f"cannot write {out}: {e.strerror or e}") from None
+    click.echo(f"wrote {out}", err=True)
 
 
 @bench.command("run")

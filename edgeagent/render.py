@@ -71,7 +71,7 @@ def run_summary(run: dict) -> None:
 def runs_table(runs: list[dict]) -> None:
     """A table on wide terminals; one line per run on narrow ones, where ten columns would not fit."""
     def cloud(r: dict) -> list[str]:
-        used = r["cloud_calls"] or r["exports"]
+        used = r["cloud_calls"] or r["cloud_failures"] or r["exports"]
         return [str(r["cloud_calls"]), str(r["cloud_tokens"]), f"{r['cloud_cost_usd']:.4f}",
                 str(r["exported_bytes"])] if used else ["-"] * 4
 
@@ -111,15 +111,15 @@ def calibration(report: dict) -> None:
     out.print(f"written to {escape(where)}" if where else "[dim]dry run: config.toml unchanged[/]")
 
 
-def show_run(run: dict, steps: list[dict], calls: list[dict], exports: list[dict]) -> None:
+def show_run(run: dict, steps: list[dict], calls: list[dict], exports: list[dict], totals: dict) -> None:
     run_summary(run)
     out.print(f"task: {escape(run['task'])}\nworkspace: {escape(run['workspace'])}\n"
               f"model: {escape(run['model'])} ({run['backend']}), strategy: {run['strategy']}")
-    cloud = [c for c in calls if c["side"] == "cloud"]
-    if run.get("cloud") or cloud:
+    if run.get("cloud") or totals["cloud_calls"] or totals["cloud_failures"]:
+        failed = f" ({totals['cloud_failures']} failed)" if totals["cloud_failures"] else ""
         out.print(f"cloud: {escape(run.get('cloud') or '-')}, export mode {run.get('export_mode')}: "
-                  f"{len(cloud)} calls, ${sum(c['cost_usd'] or 0 for c in cloud):.4f}, {len(exports)} exports "
-                  f"(`edgeagent audit {run['id']}` shows them)")
+                  f"{totals['cloud_calls']} calls{failed}, ${totals['cloud_cost_usd']:.4f}, {totals['exports']} exports, "
+                  f"{totals['exported_bytes']} bytes left (`edgeagent audit {run['id']}` shows them)")
     if run.get("plan"):
         out.print(f"plan (from the cloud): {_short(run['plan'], 200)}")
     by_id = {c["id"]: c for c in calls}
@@ -151,10 +151,9 @@ def models_table(models: list[dict]) -> None:
     out.print(t)
 
 
-def audit(run: dict, exports: list[dict], show_payloads: bool) -> None:
-    sent = [e for e in exports if e["status"] in ("sent", "sending")]
-    out.print(f"run [bold]{run['id']}[/]: {len(exports)} exports, {len(sent)} left the device "
-              f"({sum(e['bytes'] or 0 for e in sent)} bytes)")
+def audit(run: dict, exports: list[dict], show_payloads: bool, totals: dict) -> None:
+    out.print(f"run [bold]{run['id']}[/]: {len(exports)} exports, {totals['exports_left']} left the device "
+              f"({totals['exported_bytes']} bytes)")
     for e in exports:
         colour = {"sent": "yellow", "refused": "green", "failed": "dim"}.get(e["status"], "red")
         out.print(f"#{e['id']} {e['created_at'].replace('T', ' ')[:23]} · step {e['step_idx']} · {e['purpose']} → "

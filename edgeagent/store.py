@@ -45,6 +45,31 @@ def _guarded(fn: Callable) -> Callable:
     return call
 
 
+# An export "left" once sent, or while "sending" (the process may have died after the bytes went out);
+# "failed" (the cloud was never reached or answered with an error before taking it) and "refused" did not.
+LEFT_STATUSES = ("sent", "sending")
+_LEFT = "(" + ", ".join(f"'{s}'" for s in LEFT_STATUSES) + ")"
+
+# Run totals as correlated subqueries over `runs r`: cloud calls are those answered, tokens and cost what
+# the cloud billed, exported bytes only payloads that left.
+_TOTALS = f"""
+    (select count(*) from steps s where s.run_id = r.id) as steps,
+    (select coalesce(sum(coalesce(prompt_tokens, 0) - coalesce(cached_tokens, 0) + coalesce(completion_tokens, 0)), 0)
+       from model_calls m where m.run_id = r.id and m.side = 'edge') as edge_tokens,
+    (select count(*) from model_calls m where m.run_id = r.id and m.side = 'cloud' and m.error is null)
+       as cloud_calls,
+    (select count(*) from model_calls m where m.run_id = r.id and m.side = 'cloud' and m.error is not null)
+       as cloud_failures,
+    (select coalesce(sum(coalesce(prompt_tokens, 0) + coalesce(completion_tokens, 0)), 0)
+       from model_calls m where m.run_id = r.id and m.side = 'cloud') as cloud_tokens,
+    (select coalesce(sum(cost_usd), 0.0) from model_calls m where m.run_id = r.id and m.side = 'cloud')
+       as cloud_cost_usd,
+    (select count(*) from exports e where e.run_id = r.id) as exports,
+    (select count(*) from exports e where e.run_id = r.id and e.status in {_LEFT}) as exports_left,
+    (select coalesce(sum(bytes), 0) from exports e where e.run_id = r.id and e.status in {_LEFT})
+       as exported_bytes"""
+
+
 class Store:
     """One SQLite file in WAL mode; every write commits before the call returns."""
 
@@ -106,22 +131,19 @@ class Store:
         self.update_run(run_id, **totals)
 
     def list_runs(self, limit: int = 50) -> list[dict]:
-        return list(self.db.query(
-            """select r.*,
-                      (select count(*) from steps s where s.run_id = r.id) as steps,
-                      (select coalesce(sum(prompt_tokens - cached_tokens + completion_tokens), 0)
-                         from model_calls m where m.run_id = r.id and m.side = 'edge') as edge_tokens,
-                      (select count(*) from model_calls m where m.run_id = r.id and m.side = 'cloud') as cloud_calls,
-                      (select coalesce(sum(prompt_tokens + completion_tokens), 0)
-                         from model_calls m where m.run_id = r.id and m.side = 'cloud') as cloud_tokens,
-                      (select coalesce(sum(cost_usd), 0) from model_calls m
-                        where m.run_id = r.id and m.side = 'cloud') as cloud_cost_usd,
-                      (select count(*) from exports e where e.run_id = r.id) as exports,
-                      (select coalesce(sum(bytes), 0) from exports e
-                        where e.run_id = r.id and e.status != 'refused') as exported_bytes
-               from runs r order by r.created_at desc limit ?""",
-            [limit],
-        ))
+        return list(self.db.query(f"select r.*, {_TOTALS} from runs r order by r.created_at desc limit ?", [limit]))
+
+    def totals(self, run_id: str) -> dict:
+        """The run's totals, the one definition `runs`, `run --json`, `audit` and `bench` all report."""
+        rows = list(self.db.query(f"select {_TOTALS} from runs r where r.id = ?", [run_id]))
+        if not rows:
+            raise BadInput(f"no run {run_id!r}; `edgeagent runs` lists them")
+        return rows[0]
+
+    def left_payloads(self, run_id: str) -> list[str]:
+        """Every payload that left (or may have left) the device for the run: what exposure and attacks read."""
+        return [r["payload"] for r in self.db.query(
+            f"select payload from exports where run_id = ? and status in {_LEFT} order by id", [run_id])]
 
     # steps and model calls
     def steps(self, run_id: str) -> list[dict]:
