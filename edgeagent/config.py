@@ -25,6 +25,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "backend": {"name": "", "provider": ""},
     # allow_hardlinks: let tools read files with several names (a hard link may reach content outside the workspace).
     "tools": {"allow_hardlinks": False},
+    # bench --cloud reference|local:MODEL: the pricing-table row their tokens are priced by (bench_clouds.PRICE_CARDS).
+    "bench": {"price_card": "claude-haiku-4-5"},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.
     # Routers hand work to the cloud when the edge's uncertainty (router_measure) is over τ / the threshold;
     # `edgeagent calibrate` fits both; the defaults are its fit for SmolLM2-135M on examples/tasks (20% / 25%). export_mode_<strategy> overrides export.mode for one strategy.

@@ -60,30 +60,38 @@ def _prepared_names() -> list[str]:
               help="Requests that may wait for a busy model; past that they get 529 overloaded_error.")
 @click.option("--io-timeout", default=IO_TIMEOUT_S, show_default=True, type=click.FloatRange(0.1, 3600),
               help="Seconds a client may stall sending or reading before it is dropped and its generation stopped.")
+@click.option("--served-model-name", default=None, metavar="NAME",
+              help="The id clients send and replies carry for MODEL (default: MODEL); a cloud model's id prices "
+                   "the tokens by that model's row in the pricing table, as `bench --cloud local:MODEL` does.")
 def serve_cmd(model: str, host: str, port: int, api_key: str | None, insecure_no_key: bool, max_queue: int,
-              io_timeout: float) -> None:
+              io_timeout: float, served_model_name: str | None) -> None:
     """Serve MODEL over the Anthropic Messages API (POST /v1/messages) until Ctrl-C."""
     check_exposure(host, api_key, insecure_no_key)
+    if served_model_name is not None and not served_model_name.strip():
+        raise BadInput("--served-model-name is empty")
+    served_name = served_model_name or model
     served = model_registry.load_backend(model, stage=lambda text: click.echo(f"… {text}", err=True))
 
     def loader(name: str) -> Backend:
         # Clients may pick another prepared model, never an arbitrary folder or script file on this machine.
-        if name == model:
+        if name in (model, served_name):
             return served
         if name in _prepared_names():
             return model_registry.load_backend(name)
-        raise BadInput(f"unknown model; this server has {', '.join(['default', model, *_prepared_names()])}")
+        raise BadInput(f"unknown model; this server has {', '.join(['default', served_name, *_prepared_names()])}")
 
     try:
-        server = make_server(loader, model, host, port, api_key=api_key, log=lambda line: click.echo(line, err=True),
-                             model_names=lambda: [model, *_prepared_names()], max_queue=max_queue,
+        server = make_server(loader, served_name, host, port, api_key=api_key,
+                             log=lambda line: click.echo(line, err=True),
+                             model_names=lambda: [served_name, *_prepared_names()], max_queue=max_queue,
                              io_timeout=io_timeout)
     except OSError as e:
         raise EdgeAgentError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     if not is_loopback(host):
         guard = "requests need the API key" if api_key else "--insecure-no-key: anyone who can reach it can use it"
         click.echo(f"warning: listening on {host}, reachable from other machines; {guard}", err=True)
-    click.echo(f"serving {model} on {server.url} (Anthropic Messages API)")
+    as_name = f" as {served_name}" if served_name != model else ""
+    click.echo(f"serving {model}{as_name} on {server.url} (Anthropic Messages API)")
     signal.signal(signal.SIGTERM, _interrupt)  # `kill` and service managers stop it as cleanly as Ctrl-C
     signal.signal(signal.SIGINT, _interrupt)
     try:

@@ -1,0 +1,235 @@
+"""`bench --cloud reference|local:MODEL`: stand-ins on 127.0.0.1 reached through the real anthropic SDK and exporter."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from edgeagent.backends.scripted import ScriptedBackend
+
+from edgeagent import bench_clouds, launch
+from edgeagent.bench_clouds import TokenCounter, next_step, plan_text, price_card, start
+from edgeagent.benchmark import load_checker, outcome
+from edgeagent.errors import BadInput
+from edgeagent.store import Store
+from edgeagent.tasks import load_tasks
+
+from .conftest import write_script
+
+EMAIL = "ines.duarte@lumen-labs.example"
+TASK = f"""id = "contact-mail"
+category = "automation"
+prompt = "Write Ines Duarte's e-mail address into a new file called ines.txt."
+max_steps = 6
+
+[[sensitive]]
+value = "{EMAIL}"
+
+[reference]
+answer = "Wrote Ines Duarte's address to ines.txt."
+
+[[reference.steps]]
+tool = "search"
+args = {{ query = "Ines Duarte" }}
+
+[[reference.steps]]
+tool = "write_file"
+args = {{ path = "ines.txt", content = "{EMAIL}\\n" }}
+"""
+CHECK = f"""def check(workspace, answer):
+    f = workspace / "ines.txt"
+    wrote = f.is_file() and f.read_text().strip() == "{EMAIL}"
+    return 0.7 * wrote + 0.3 * bool(answer and "ines.txt" in answer)
+"""
+
+
+@pytest.fixture
+def tasks(tmp_path, home):
+    d = tmp_path / "tasks" / "contact-mail"
+    (d / "workspace").mkdir(parents=True)
+    (d / "workspace" / "contacts.md").write_text(f"# Contacts\n\nInes Duarte, Lumen Labs: {EMAIL}\n")
+    (d / "task.toml").write_text(TASK)
+    (d / "check.py").write_text(CHECK)
+    return load_tasks([tmp_path / "tasks"])
+
+
+def run_task(tmp_path: Path, task, strategy: str, target: str, edge: list, overrides: tuple[str, ...] = ()):
+    """One run of `task` under `strategy` with a scripted edge, as a sweep runs it; (store, run id, workspace)."""
+    ws = task.seed_into(tmp_path / "runs" / strategy)
+    plan = launch.plan_run(strategy, ws, cloud=target, overrides=overrides)
+    store = Store(Path(os.environ["EDGEAGENT_HOME"]) / "edgeagent.db")
+    run_id = store.create_run(task=task.prompt, workspace=str(ws), strategy=strategy, model="scripted",
+                              backend="scripted", max_steps=task.max_steps, **plan.settings)
+    edge_backend = ScriptedBackend.from_file(write_script(tmp_path / f"edge-{strategy}.json", edge).split(":", 1)[1])
+    agent, _ = launch.agent_for(store, store.get_run(run_id), edge_backend)
+    try:
+        agent.run(run_id)
+    finally:
+        agent.metering.close()
+    return store, run_id, ws
+
+
+# ---------------------------------------------------------------- reference
+
+
+def test_cloud_strategy_through_reference_replays_it_and_scores_one(tmp_path, tasks):
+    (task,) = tasks
+    key_before = os.environ.get("ANTHROPIC_API_KEY")
+    with start("reference", tasks) as cloud:
+        assert cloud.label == "reference" and cloud.upper_bound
+        target = cloud.target_for(task)
+        assert target.startswith("http://127.0.0.1:") and target.endswith("#claude-haiku-4-5-priced-reference:contact-mail")
+        # edge stays silent: the cloud executes every step, from the conversation it is sent
+        store, run_id, ws = run_task(tmp_path, task, "cloud", target, [], ("export.mode=off",))
+    got = outcome(store, task, "cloud", 0, run_id, ws, load_checker(task), 0.0)
+    assert got.status == "done" and got.score == 1.0
+    steps = store.steps(run_id)
+    assert [(s["tool"], s["actor"]) for s in steps] == [("search", "cloud"), ("write_file", "cloud"), ("finish", "cloud")]
+    exports = store.exports(run_id)
+    assert [e["status"] for e in exports] == ["sent"] * 3 and all(e["purpose"] == "execute" for e in exports)
+    last = json.loads(exports[-1]["payload"])
+    assert last["model"] == "claude-haiku-4-5-priced-reference:contact-mail"
+    assert [m["role"] for m in last["messages"]] == ["user", "assistant", "user", "assistant", "user"]
+    # mode off: the address went out in the write_file call of the trajectory, and exposure sees it
+    assert got.exposure == 1.0 and EMAIL in exports[-1]["payload"]
+    # priced by the card through cloud.py: haiku $1 / $5 per Mtok, on token counts of what was sent and received
+    calls = [c for c in store.model_calls(run_id) if c["side"] == "cloud"]
+    assert len(calls) == 3 and got.cloud_calls == 3
+    for c in calls:
+        assert c["prompt_tokens"] > 0 and c["completion_tokens"] > 0
+        assert c["cost_usd"] == pytest.approx((c["prompt_tokens"] * 1.0 + c["completion_tokens"] * 5.0) / 1e6)
+    assert cloud.price_card["name"] == "claude-haiku-4-5" and cloud.price_card["usd_per_mtok_out"] == 5.0
+    assert cloud.price_card["tokens"]  # says how tokens were counted
+    assert os.environ.get("ANTHROPIC_API_KEY") == key_before  # the sweep's key is gone with the stand-in
+
+
+def test_reference_redacted_trajectory_still_finds_its_place(tmp_path, tasks):
+    """In redact mode the write_file call comes back as <EMAIL_1>: it still counts as the reference step done."""
+    (task,) = tasks
+    with start("reference", tasks) as cloud:
+        store, run_id, ws = run_task(tmp_path, task, "cloud", cloud.target_for(task), [])
+    got = outcome(store, task, "cloud", 0, run_id, ws, load_checker(task), 0.0)
+    assert got.score == 1.0 and got.exposure == 0.0
+    assert [s["tool"] for s in store.steps(run_id)] == ["search", "write_file", "finish"]
+    assert "<EMAIL_1>" in store.exports(run_id)[-1]["payload"]
+
+
+def test_sketch_gets_the_reference_as_its_plan(tmp_path, tasks):
+    (task,) = tasks
+    finish = {"tool": "finish", "args": {"answer": "done"}}
+    with start("reference", tasks) as cloud:
+        store, run_id, _ = run_task(tmp_path, task, "sketch", cloud.target_for(task), [finish])
+    plan = store.get_run(run_id)["plan"]
+    assert plan == plan_text(task.reference)
+    assert '{"tool": "search", "args": {"query": "Ines Duarte"}}' in plan and "ines.txt" in plan
+    (export,) = store.exports(run_id)
+    assert export["purpose"] == "plan" and "tools" not in json.loads(export["payload"])
+
+
+def test_advisor_advice_leaves_out_the_steps_already_done(tmp_path, tasks):
+    (task,) = tasks
+    edge = [{"tool": "search", "args": {"query": "Ines Duarte"}},
+            {"tool": "ask_cloud", "args": {"question": "what next?"}}, {"tool": "finish", "args": {"answer": "ok"}}]
+    with start("reference", tasks) as cloud:
+        store, run_id, _ = run_task(tmp_path, task, "advisor", cloud.target_for(task), edge)
+    advice = next(s["observation"] for s in store.steps(run_id) if s["tool"] == "ask_cloud")
+    assert "write_file" in advice and "search" not in advice and "finish" in advice
+
+
+def test_next_step_skips_other_and_failed_calls():
+    ref = load_reference()
+    call = lambda tool, **args: {"role": "assistant", "content": json.dumps({"tool": tool, "args": args})}
+    obs = lambda text: {"role": "user", "content": f"Observation:\n{text}"}
+    chat = [{"role": "user", "content": "Task: t"}, call("list_dir", path="."), obs("a"),
+            call("search", query="Ines Duarte"), obs("error: boom")]
+    assert next_step(ref, chat) == 0  # the search failed: the reference does it again
+    chat += [call("search", query="Ines Duarte"), obs("hit"), call("write_file", path="ines.txt", content="<EMAIL_1>\n")]
+    assert next_step(ref, chat + [obs("wrote")]) == 2
+    assert next_step(ref, chat + [obs("error: denied")]) == 1
+
+
+def load_reference():
+    from edgeagent.tasks import Reference, Step
+
+    return Reference("a", (Step("search", {"query": "Ines Duarte"}), Step("write_file", {"path": "ines.txt",
+                                                                                         "content": EMAIL + "\n"})))
+
+
+def test_token_counter_counts_with_a_tokenizer_or_says_it_estimates(tmp_path):
+    estimate = TokenCounter(tmp_path / "missing" / "tokenizer.json")
+    assert estimate.estimated and "characters/4" in estimate.label and estimate.count("abcdefgh") == 2
+    assert estimate.cut("abcdefghij", 2) == "abcdefgh"
+    found = bench_clouds._tokenizer_file()
+    if found is None:
+        pytest.skip("no prepared model's tokenizer.json on this machine")
+    real = TokenCounter()
+    assert not real.estimated and "tokenizer" in real.label
+    text = "Write Ines Duarte's e-mail address into a new file."
+    n = real.count(text)
+    assert 5 < n < len(text) // 2 and real.cut(text, 3) and real.count(real.cut(text, 3)) == 3
+
+
+def test_reference_refuses_tasks_without_a_reference(tmp_path, home):
+    d = tmp_path / "t" / "bare"
+    d.mkdir(parents=True)
+    (d / "task.toml").write_text('prompt = "hi"\n')
+    with pytest.raises(BadInput) as e, start("reference", load_tasks([tmp_path / "t"])):
+        pass
+    assert "no [reference]" in str(e.value) and "\n" not in str(e.value) and e.value.exit_code == 2
+
+
+# ---------------------------------------------------------------- local:MODEL and other specs
+
+
+def test_local_scripted_model_serves_priced_and_stops(tmp_path, tasks):
+    (task,) = tasks
+    ref = task.reference
+    script = write_script(tmp_path / "cloud.json", [{"tool": s.tool, "args": s.args} for s in ref.steps]
+                          + [{"tool": "finish", "args": {"answer": ref.answer}}])
+    with start(f"local:{script}", tasks, "claude-3-5-haiku") as cloud:
+        assert cloud.label == f"local:{script}" and not cloud.upper_bound
+        assert cloud.target_for(task) == cloud.target and cloud.target.endswith("#claude-3-5-haiku-priced-local:cloud.json")
+        assert cloud.price_card["name"] == "claude-3-5-haiku" and cloud.price_card["usd_per_mtok_in"] == 0.8
+        pid = cloud.pid
+        os.kill(pid, 0)  # running
+        store, run_id, ws = run_task(tmp_path, task, "cloud", cloud.target, [], ("export.mode=off",))
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    got = outcome(store, task, "cloud", 0, run_id, ws, load_checker(task), 0.0)
+    assert got.score == 1.0 and got.cloud_calls == 3 and got.cost_usd > 0
+    assert {c["model"] for c in store.model_calls(run_id) if c["side"] == "cloud"} == {
+        "claude-3-5-haiku-priced-local:cloud.json"}
+
+
+def test_local_server_is_stopped_on_ctrl_c(tmp_path, tasks):
+    script = write_script(tmp_path / "cloud.json", ["hi"])
+    with pytest.raises(KeyboardInterrupt), start(f"local:{script}", tasks) as cloud:
+        pid = cloud.pid
+        raise KeyboardInterrupt
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("local:", "needs a model name"),
+    ("local:scripted:/no/such/script.json", "edgeagent serve exited"),
+])
+def test_bad_local_spec_is_one_line(tasks, spec, says):
+    with pytest.raises(BadInput) as e, start(spec, tasks):
+        pass
+    assert says in str(e.value) and "\n" not in str(e.value) and e.value.exit_code == 2
+
+
+def test_unknown_price_card_is_one_line(tasks):
+    with pytest.raises(BadInput, match="unknown price card 'gpt-9'.*claude-haiku-4-5"):
+        price_card("gpt-9")
+
+
+def test_other_specs_pass_through_unchanged(tasks):
+    (task,) = tasks
+    with start("http://127.0.0.1:9#big", tasks) as cloud:
+        assert (cloud.target, cloud.label, cloud.price_card, cloud.upper_bound) == (
+            "http://127.0.0.1:9#big", "http://127.0.0.1:9#big", None, False)
+        assert cloud.target_for(task) == "http://127.0.0.1:9#big"
