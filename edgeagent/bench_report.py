@@ -104,11 +104,18 @@ def _by(rows: Iterable[dict], key: Callable[[dict], object]) -> dict:
     return out
 
 
+def energy_source(row: dict) -> str:
+    """The meter, and whether it measured or estimated when the row says so and the name does not."""
+    src, measured = row["energy_source"] or "unknown", row.get("energy_measured")
+    if measured is None or (not measured and "estimat" in src):
+        return src
+    return f"{src}, {'measured' if measured else 'estimated'}"
+
+
 def _energy(rows: list[dict]) -> dict[str, float]:
     """Mean J per task for each energy source: measured and estimated joules are never averaged together."""
     return {src: statistics.fmean(r["energy_j"] for r in rs)
-            for src, rs in sorted(_by([r for r in rows if r["energy_j"] is not None],
-                                      lambda r: r["energy_source"] or "unknown").items())}
+            for src, rs in sorted(_by([r for r in rows if r["energy_j"] is not None], energy_source).items())}
 
 
 def utility(rows: list[dict]) -> dict:
@@ -223,7 +230,7 @@ def energy_text(energy: dict[str, float]) -> tuple[str, str]:
     if len(energy) == 1:
         (src, j), = energy.items()
         return f"{j:.1f}", src
-    return " / ".join(f"{j:.1f} ({src})" for src, j in energy.items()), "mixed: " + ", ".join(energy)
+    return " / ".join(f"{j:.1f} ({src})" for src, j in energy.items()), "mixed: " + "; ".join(energy)
 
 
 def _config(g: dict) -> list[str]:

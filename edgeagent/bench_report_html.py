@@ -72,12 +72,12 @@ def energy_plot(rows: list[dict]) -> str | None:
     ax = fig.add_subplot()
     sources = list(dict.fromkeys(src for _, src, _ in bars))
     for n, (label, src, j) in enumerate(bars):
-        ax.barh(n, j, color=f"C{sources.index(src) % 10}", hatch="//" if src == "estimated" else None,
+        ax.barh(n, j, color=f"C{sources.index(src) % 10}", hatch="//" if "estimat" in src else None,
                 label=src if src not in [b[1] for b in bars[:n]] else None)
     ax.set_yticks(range(len(bars)), [b[0] for b in bars], fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel("J per task")
-    ax.legend(title="energy source", fontsize=8, title_fontsize=8)
+    ax.legend(title="energy source", fontsize=8, title_fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     ax.grid(axis="x", alpha=0.3)
     return _png(fig)
 

@@ -130,6 +130,15 @@ def test_per_category_rows(shards):
     assert row(cats, "cloud", "data")["attack_success"] == 0.5
 
 
+def test_energy_sources_keep_measured_and_estimated_apart(tmp_path):
+    rows = [result("s", "t1", "edge", 0, 1.0, energy_source="nvml", energy_measured=1, energy_j=4.0),
+            result("s", "t2", "edge", 0, 1.0, energy_source="nvml+estimate", energy_measured=0, energy_j=9.0),
+            result("s", "t3", "edge", 0, 1.0, energy_source="nvml", energy_measured=0, energy_j=7.0)]
+    rep = bench_report.report([write_db(tmp_path / "e.db", [sweep("s")], rows)])
+    assert rep["overall"][0]["energy"] == {"nvml, estimated": 7.0, "nvml, measured": 4.0, "nvml+estimate": 9.0}
+    assert "mixed: nvml+estimate; nvml, estimated; nvml, measured" in bench_report.markdown(rep)
+
+
 def test_a_file_given_twice_counts_each_run_once(shards):
     once, twice = bench_report.report([shards[0]]), bench_report.report([shards[0], shards[0]])
     assert twice["duplicates"] == 10 and twice["overall"] == once["overall"]
@@ -140,7 +149,7 @@ def test_markdown_tables_and_notes(shards, tmp_path):
     assert r.exit_code == 0, r.output
     md = r.stdout
     assert "| edge | m-edge | local:big | cpu | 4 | 8 | 0.625 | [0.40, 0.85] | [0.00, 1.00] | 37.5% | 0.0% | 2 | 76.9% |" in md
-    assert "| 20.0 (estimated) / 10.0 (rapl) | mixed: estimated, rapl |" in md
+    assert "| 20.0 (estimated) / 10.0 (rapl) | mixed: estimated; rapl |" in md
     assert "| data | edge | m-edge | local:big | cpu | 2 | 0.750 |" in md
     assert "small-cloud-2026 ($0.8/$4.0 per Mtok in/out)" in md and "1 duplicate run(s)" in md
     out = tmp_path / "report.md"
