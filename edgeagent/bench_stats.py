@@ -4,6 +4,7 @@ Exact for the integer degrees of freedom a report needs, so the bounds can be ch
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from collections.abc import Sequence
@@ -27,6 +28,7 @@ def _t_two_sided(t: float, df: int) -> float:
     return math.sin(theta) * total
 
 
+@functools.cache  # a report asks for the same few df many times
 def t_quantile(df: int, level: float = 0.95) -> float:
     """The t with P(|T| < t) = level: 12.706 for df 1, 2.045 for df 29 at 95%."""
     lo, hi = 0.0, 1e4
