@@ -279,7 +279,9 @@ def price_card(raw: str | dict | None) -> str:
     if not raw:
         return "–"
     card = json.loads(raw) if isinstance(raw, str) else raw
-    return f"{card.get('name', '?')} (${card.get('usd_per_mtok_in', '?')}/${card.get('usd_per_mtok_out', '?')} per Mtok in/out)"
+    tokens = f"; {card['tokens']}" if card.get("tokens") else ""  # how a stand-in counted the tokens it priced
+    return (f"{card.get('name', '?')} (${card.get('usd_per_mtok_in', '?')}/${card.get('usd_per_mtok_out', '?')} "
+            f"per Mtok in/out{tokens})")
 
 
 def notes(rep: dict) -> list[str]:
