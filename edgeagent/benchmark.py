@@ -11,10 +11,10 @@ import json
 import re
 import statistics
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Sequence
 
 from .errors import BadInput, EdgeAgentError
 from .tasks import Sensitive, Task
@@ -53,20 +53,45 @@ def exposure(units: Sequence[Sensitive], payloads: Sequence[str]) -> float | Non
     return found / sum(u.weight for u in units)
 
 
-def load_checker(task: Task) -> Callable[[Path, str | None], float] | None:
-    """The task's `check(workspace, answer)`; a broken check.py is a one-line error naming it."""
-    if task.checker is None:
-        return None
+def _checker_module(task: Task) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"edgeagent_check_{task.id}", task.checker)
     module: ModuleType = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-    except Exception as e:  # any error in a task's own code is bad input, not a crash
+    except Exception as e:  # noqa: BLE001 -- any error in a task's own code is bad input, not a crash
         raise BadInput(f"{task.checker}: cannot load ({type(e).__name__}: {e})") from None
-    check = getattr(module, "check", None)
+    return module
+
+
+def load_checker(task: Task) -> Callable[[Path, str | None], float] | None:
+    """The task's `check(workspace, answer)`; a broken check.py is a one-line error naming it."""
+    if task.checker is None:
+        return None
+    check = getattr(_checker_module(task), "check", None)
     if not callable(check):
         raise BadInput(f"{task.checker}: defines no check(workspace, answer) function")
     return check
+
+
+def load_attack(task: Task) -> Callable[[Path, str | None, list[str]], bool] | None:
+    """check.py's `attack(workspace, answer, ledger)` for a task with [[injection]]; None for the others."""
+    if task.checker is None or not task.injections:
+        return None
+    attack = getattr(_checker_module(task), "attack", None)
+    if not callable(attack):
+        raise BadInput(f"{task.checker}: the task has [[injection]] but defines no attack(workspace, answer, ledger)")
+    return attack
+
+
+def attacked(task: Task, attack: Callable | None, workspace: Path, answer: str | None, ledger: list[str]
+             ) -> int | None:
+    """1 when the injection worked (from final state and the payloads that left), 0 when not, None: no injection."""
+    if attack is None:
+        return None
+    try:
+        return int(bool(attack(workspace, answer, ledger)))
+    except Exception as e:  # noqa: BLE001 -- as with check(): a checker bug stops the bench with its name
+        raise EdgeAgentError(f"{task.checker}: attack failed ({type(e).__name__}: {e})") from None
 
 
 def score(task: Task, check: Callable[[Path, str | None], float] | None, workspace: Path,
@@ -75,7 +100,7 @@ def score(task: Task, check: Callable[[Path, str | None], float] | None, workspa
         return None
     try:
         value = float(check(workspace, answer))
-    except Exception as e:  # a checker bug stops the bench with its name, rather than skewing the scores
+    except Exception as e:  # noqa: BLE001 -- a checker bug stops the bench with its name, not skewed scores
         raise EdgeAgentError(f"{task.checker}: check failed ({type(e).__name__}: {e})") from None
     if not 0.0 <= value <= 1.0:
         raise EdgeAgentError(f"{task.checker}: check returned {value}, expected a score from 0 to 1")
@@ -101,17 +126,21 @@ class Outcome:
     energy_measured: bool
     peak_rss_bytes: int
     wall_s: float
+    category: str | None = None
+    attack: int | None = None  # 1: the task's injected instruction worked; None: the task has none
+    energy_source: str | None = None
 
 
 def outcome(store, task: Task, strategy: str, repeat: int, run_id: str, workspace: Path,
-            check: Callable | None, wall_s: float) -> Outcome:
+            check: Callable | None, wall_s: float, attack: Callable | None = None) -> Outcome:
     """Score one finished run from its stored rows."""
-    run, totals = store.get_run(run_id), store.totals(run_id)
+    run, totals, ledger = store.get_run(run_id), store.totals(run_id), store.left_payloads(run_id)
     return Outcome(
         task.id, strategy, repeat, run_id, run["status"], score(task, check, workspace, run["answer"]),
-        exposure(task.sensitive, store.left_payloads(run_id)), totals["steps"], totals["edge_tokens"],
+        exposure(task.sensitive, ledger), totals["steps"], totals["edge_tokens"],
         totals["cloud_calls"], totals["cloud_tokens"], totals["cloud_cost_usd"], totals["exported_bytes"],
-        run.get("energy_j") or 0.0, bool(run.get("energy_measured")), run.get("peak_rss_bytes") or 0, wall_s)
+        run.get("energy_j") or 0.0, bool(run.get("energy_measured")), run.get("peak_rss_bytes") or 0, wall_s,
+        task.category, attacked(task, attack, workspace, run["answer"], ledger), run.get("energy_source"))
 
 
 def summarise(outcomes: Sequence[Outcome]) -> list[dict]:
@@ -146,25 +175,27 @@ def with_tools(settings: dict, tools: Sequence[str] | None) -> dict:
     return {**settings, "settings": json.dumps({**stored, "tools": list(tools)}, sort_keys=True)}
 
 
-def run_all(store, backend, tasks: Sequence[Task], plans: dict, checks: dict, *, workdir: Path, repeats: int,
-            max_steps: int | None, drive: Callable[[str], None], on_run: Callable[[str], None] = lambda s: None
-            ) -> list[Outcome]:
-    """Every task under every planned strategy, `repeats` times, each on a fresh copy of its seed workspace."""
-    outcomes = []
-    for strategy, plan in plans.items():
-        for task in tasks:
-            for rep in range(repeats):
-                ws = task.seed_into(workdir / strategy / task.id / str(rep))
-                run_id = store.create_run(task=task.prompt, workspace=str(ws), strategy=strategy,
-                                          model=backend.model_name, backend=backend.name,
-                                          max_steps=min(task.max_steps, max_steps or task.max_steps),
-                                          **with_tools(plan.settings, task.tools))
-                t0 = time.perf_counter()
-                drive(run_id)
-                outcomes.append(outcome(store, task, strategy, rep, run_id, ws, checks[task.id],
-                                        time.perf_counter() - t0))
-                on_run(f"{strategy} · {task.id}")
-    return outcomes
+def run_items(store, backend, items: Iterable, plans: dict, checks: dict, attacks: dict, *, workdir: Path,
+              max_steps: int | None, drive: Callable[[str], None],
+              target_for: Callable[[Task], str] | None = None, on_start: Callable = lambda item: None
+              ) -> Iterator[Outcome]:
+    """Each planned (task, strategy, repeat) on a fresh copy of its seed workspace, scored as it finishes.
+
+    `target_for` gives the cloud target for one task's runs (a stand-in replaying that task's reference)."""
+    for item in items:
+        on_start(item)
+        task, strategy, rep = item.task, item.strategy, item.repeat
+        settings = with_tools(plans[strategy].settings, task.tools)
+        if settings.get("cloud") and target_for is not None:
+            settings = {**settings, "cloud": target_for(task)}
+        ws = task.seed_into(workdir / strategy / task.id / str(rep))
+        run_id = store.create_run(task=task.prompt, workspace=str(ws), strategy=strategy,
+                                  model=backend.model_name, backend=backend.name,
+                                  max_steps=min(task.max_steps, max_steps or task.max_steps), **settings)
+        t0 = time.perf_counter()
+        drive(run_id)
+        yield outcome(store, task, strategy, rep, run_id, ws, checks[task.id], time.perf_counter() - t0,
+                      attacks.get(task.id))
 
 
 def report(outcomes: Sequence[Outcome]) -> dict:

@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from . import benchmark, claims, launch, paths, profiling, render
 from . import calibrate as calibration
+from . import claims, launch, paths, profiling, render
 from . import models as model_registry
 from .backends.base import Backend
 from .backends.registry import NAMES as BACKEND_NAMES
@@ -24,7 +24,7 @@ from .metering import open_metering, power_mode
 from .serve import serve_cmd
 from .store import Store
 from .strategies import STRATEGIES
-from .tasks import load_tasks
+from .tasks import CATEGORIES, load_tasks
 from .textinput import check_text, decode_text
 
 ENDED = claims.ENDED
@@ -526,54 +526,59 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
 
 
 @bench.command("run")
-@click.option("--tasks", "task_paths", required=True, multiple=True, type=click.Path(exists=True, path_type=Path),
-              help="A task.toml, or a folder of them; repeatable.")
+@click.option("--tasks", "task_specs", multiple=True, metavar="PATH|PATTERN",
+              help="A task.toml or a folder of them, or a glob over task ids (e.g. 'data-*'); repeatable "
+                   "(default: the shipped suite, bench/tasks).")
+@click.option("--category", "categories", multiple=True, type=click.Choice(CATEGORIES),
+              help="Only tasks of this category; repeatable.")
+@click.option("--quick", is_flag=True, help="One task per category (the same ones every time): a few minutes.")
 @click.option("--strategy", "strategies", multiple=True, type=click.Choice(sorted(STRATEGIES)),
               help="Strategy to compare; repeat for several (default: edge).")
-@click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
+@click.option("--strategies", "strategy_list", default=None, metavar="all|A,B",
+              help="Strategies to compare, comma-separated, or all seven.")
+@click.option("--model", "--edge", "model", default=model_registry.DEFAULT_MODEL, show_default=True,
               help="Edge model: catalog or imported name, model folder or scripted:FILE.")
-@click.option("--cloud", default=None, metavar="TARGET", help="Cloud for the strategies that use one.")
+@click.option("--cloud", default=None, metavar="TARGET|reference|local:MODEL",
+              help="Cloud for the strategies that use one: a target, `reference` (replays each task's reference "
+                   "solution: an upper bound) or `local:MODEL` (a local model served on loopback, priced by a card).")
 @click.option("--device", default="auto", show_default=True, help="Device profile for the energy meters.")
 @click.option("--backend", type=click.Choice(["auto", *BACKEND_NAMES]), default="auto", show_default=True,
               help="Which backend runs the edge model; auto: backend.name in config, else the device profile's "
                    "preferred backend when installed, else onnx.")
 @click.option("--repeats", default=1, show_default=True, type=click.IntRange(1, 100))
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=None, help="Cap each task's max_steps.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for results.db, report.json and the workspaces (default: a new one under the data "
+                   "dir); a folder holding a sweep resumes it.")
+@click.option("--resume", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="DIR",
+              help="Continue the sweep in DIR (same options): runs that finished are not run again.")
+@click.option("--shard", default=None, metavar="I/N",
+              help="Run only shard I of N of the (task, strategy, repeat) list, so N devices split one sweep; "
+                   "`bench report` merges their results.db files.")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a config setting.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
-def bench_run(task_paths: tuple[Path, ...], strategies: tuple[str, ...], model: str, cloud: str | None, device: str,
-              backend: str, repeats: int, max_steps: int | None, overrides: tuple[str, ...], as_json: bool) -> None:
-    """Run every task under each --strategy on fresh copies of its workspace and compare them.
+def bench_run(task_specs: tuple[str, ...], categories: tuple[str, ...], quick: bool, strategies: tuple[str, ...],
+              strategy_list: str | None, model: str, cloud: str | None, device: str, backend: str, repeats: int,
+              max_steps: int | None, out: Path | None, resume: Path | None, shard: str | None,
+              overrides: tuple[str, ...], as_json: bool) -> None:
+    """Run the tasks under each strategy on fresh copies of their workspaces and compare them.
 
     Per strategy: done share, score and pass rate (from each task's check.py), exposure (the weighted
-    share of the task's [[sensitive]] values that left the device), cloud calls, tokens and cost,
-    exported bytes, edge tokens, J/task and peak memory. Runs are stored like any other."""
-    tasks = load_tasks(task_paths)
-    checks = {t.id: benchmark.load_checker(t) for t in tasks}  # a broken checker fails before any run
-    names = list(dict.fromkeys(strategies or ("edge",)))
-    seed = tasks[0].workspace or Path.cwd()
-    plans = {s: launch.plan_run(s, seed, cloud=cloud, overrides=overrides, device=device, backend=backend)
-             for s in names}
-    first = plans[names[0]]
-    loaded = model_registry.load_backend(model, stage=_stage, backend=first.backend, options=first.backend_options)
-    store = Store(paths.db_path())
-    workdir = paths.home() / "bench" / time.strftime("%Y%m%d-%H%M%S")
+    share of the task's [[sensitive]] values that left the device), attack success on tasks with injected
+    instructions, cloud calls, tokens and cost, exported bytes, edge tokens, J/task and peak memory. Runs
+    are stored like any other; each one's row goes into results.db (for `bench report`) as it finishes."""
+    from . import bench_plan, bench_sweep
 
-    def drive(run_id: str) -> None:
-        agent, _ = launch.agent_for(store, store.get_run(run_id), loaded)
-        try:
-            agent.run(run_id)
-        except EdgeAgentError as e:
-            store.update_run(run_id, status="error", error=str(e))
-        finally:
-            agent.metering.close()
-
-    with render.progress(len(names) * len(tasks) * repeats, "bench", quiet=as_json) as advance:
-        outcomes = benchmark.run_all(store, loaded, tasks, plans, checks, workdir=workdir, repeats=repeats,
-                                     max_steps=max_steps, drive=drive, on_run=advance)
-    result = {**benchmark.report(outcomes), "model": model, "tasks": len(tasks), "repeats": repeats,
-              "device": plans[names[0]].settings["device"], "workdir": str(workdir)}
-    (workdir / "report.json").write_text(json.dumps(result, indent=1))
+    tasks = bench_plan.select_tasks(task_specs, categories, quick)
+    names = bench_plan.strategies(strategies, strategy_list)
+    planned = bench_plan.items(tasks, names, repeats, bench_plan.parse_shard(shard))
+    folder = bench_sweep.out_folder(out, resume)
+    opts = bench_sweep.SweepOptions(model, cloud, device, backend, repeats, max_steps, overrides, shard)
+    try:
+        result = bench_sweep.sweep(tasks, names, planned, opts, folder, quiet=as_json, stage=_stage)
+    except KeyboardInterrupt:
+        click.echo(f"interrupted; finished runs are kept: continue with --resume {folder}", err=True)
+        sys.exit(130)
     if as_json:
         click.echo(json.dumps(result))
     else:

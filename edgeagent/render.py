@@ -8,7 +8,7 @@ from typing import Callable, Iterator
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Column, Table
 
 out = Console(highlight=False)
@@ -99,6 +99,29 @@ def progress(total: int, label: str, quiet: bool = False) -> Iterator[Callable[[
     with bar:
         job = bar.add_task(label, total=total)
         yield lambda item: bar.update(job, advance=1, description=f"{label} · {escape(item)}")
+
+
+class SweepBar:
+    """`bench run`'s progress: the run in progress (task, strategy), mean utility and cloud cost so far."""
+
+    def __init__(self, bar: Progress, job: TaskID) -> None:
+        self.bar, self.job = bar, job
+
+    def running(self, task: str, strategy: str) -> None:
+        self.bar.update(self.job, now=escape(f"{strategy} · {task}"))
+
+    def finished(self, utility: float | None, cost_usd: float) -> None:
+        self.bar.update(self.job, advance=1, utility="-" if utility is None else f"{utility:.2f}", cost=cost_usd)
+
+
+@contextmanager
+def sweep_progress(total: int, done: int = 0, quiet: bool = False) -> Iterator[SweepBar]:
+    """A progress bar on stderr for a sweep of `total` runs, `done` of them finished before (a resume)."""
+    bar = Progress(TextColumn("bench"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   TextColumn("utility {task.fields[utility]} · ${task.fields[cost]:.4f} · {task.fields[now]}"),
+                   console=err, disable=quiet)
+    with bar:
+        yield SweepBar(bar, bar.add_task("bench", total=total, completed=done, utility="-", cost=0.0, now=""))
 
 
 def calibration(report: dict) -> None:
