@@ -227,3 +227,18 @@ def test_report_leaves_the_results_file_unchanged(shards):
     before = shards[0].read_bytes()
     bench_report.report([shards[0]])
     assert shards[0].read_bytes() == before
+
+
+def test_an_unwritable_out_is_one_line_exit_2(shards, tmp_path):
+    r = CliRunner().invoke(cli, ["bench", "report", str(shards[0]), "--out", str(tmp_path / "no" / "r.md")])
+    assert r.exit_code == 2 and r.stderr.strip().splitlines() == [
+        f"error: cannot write {tmp_path / 'no' / 'r.md'}: No such file or directory"]
+
+
+def test_a_sweep_with_no_finished_runs_yet(tmp_path):
+    db = sqlite_utils.Database(tmp_path / "new.db")
+    db["sweeps"].insert(sweep("s"))
+    db["results"].create({c: str for c in bench_report.RESULT_COLUMNS})
+    db.conn.close()
+    md = bench_report.markdown(bench_report.report([tmp_path / "new.db"]))
+    assert "No finished runs in these files yet." in md and "| s | m-edge |" in md
