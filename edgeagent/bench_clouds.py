@@ -18,6 +18,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -293,6 +294,7 @@ def _local(model: str, card: dict, key: str, start_timeout_s: float = START_TIME
                                 start_new_session=True)
     try:
         url = _wait_serving(proc, log, model, start_timeout_s)
+        _answers(url, key)
         yield CloudStandIn(f"{url}#{name}", f"{LOCAL}{model}",
                            {**card, "tokens": f"counted by the served model ({model})"}, log=log, pid=proc.pid)
     finally:
@@ -313,6 +315,16 @@ def _wait_serving(proc: subprocess.Popen, log: Path, model: str, timeout_s: floa
             raise EdgeAgentError(f"--cloud local:{model}: edgeagent serve did not start within {timeout_s:.0f}s "
                                  f"(its output: {log})")
         time.sleep(0.1)
+
+
+def _answers(url: str, key: str) -> None:
+    """The server lists its models with the sweep's key: it is up, and the key is the one it wants."""
+    try:
+        with urllib.request.urlopen(urllib.request.Request(f"{url}/v1/models", headers={"x-api-key": key}),
+                                    timeout=30) as r:
+            r.read()
+    except OSError as e:  # urllib's errors (HTTP 401 included) are OSErrors
+        raise EdgeAgentError(f"the local cloud at {url} does not answer ({e})") from None
 
 
 def _stop(proc: subprocess.Popen) -> None:
