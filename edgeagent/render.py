@@ -227,7 +227,8 @@ def bench_report(r: dict) -> None:
                   f(row["cost_usd"], ".4f"), f(row["exported_bytes"], ".0f"), f(row["joules_per_task"], ".1f"),
                   mib(row["peak_rss_bytes"]))
     out.print(t)
-    out.print(f"[dim]runs and report.json in {escape(r['workdir'])}[/]")
+    kept = f"; {r['resumed']} runs had finished before and were not run again" if r.get("resumed") else ""
+    out.print(f"[dim]results.db, report.json and the workspaces in {escape(r['workdir'])}{kept}[/]")
 
 
 
