@@ -233,3 +233,19 @@ def test_other_specs_pass_through_unchanged(tasks):
         assert (cloud.target, cloud.label, cloud.price_card, cloud.upper_bound) == (
             "http://127.0.0.1:9#big", "http://127.0.0.1:9#big", None, False)
         assert cloud.target_for(task) == "http://127.0.0.1:9#big"
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("local:", "error: --cloud local:MODEL needs a model name"),
+    ("local:no-such-model", "error: --cloud local:no-such-model: edgeagent serve exited (unknown model"),
+    ("bogus", "error: cloud target 'bogus': use anthropic:MODEL or http://host:port#MODEL"),
+])
+def test_bench_run_with_a_bad_cloud_spec_is_one_line_exit_2(tmp_path, tasks, spec, says):
+    from click.testing import CliRunner
+
+    from edgeagent.cli import cli
+
+    edge = write_script(tmp_path / "edge.json", [])
+    r = CliRunner().invoke(cli, ["bench", "run", "--tasks", str(tmp_path / "tasks"), "--strategies", "cloud",
+                                 "--edge", edge, "--cloud", spec, "--out", str(tmp_path / "out")])
+    assert r.exit_code == 2 and r.output.startswith(says) and r.output.count("\n") == 1, r.output
