@@ -89,6 +89,7 @@ def _utility(outcomes: Sequence[benchmark.Outcome]) -> float | None:
 def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], opts: SweepOptions, out: Path,
           *, quiet: bool, stage: Callable[[str], None]) -> dict:
     """Run what `planned` holds that `out` has no row for yet; the report covers every planned run."""
+    started = time.perf_counter()
     checks = {t.id: benchmark.load_checker(t) for t in tasks}  # a broken checker fails before any run
     attacks = {t.id: benchmark.load_attack(t) for t in tasks}
     seed = tasks[0].workspace or Path.cwd()
@@ -122,6 +123,7 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
     report = {**benchmark.report(outcomes), "model": opts.model, "tasks": len(tasks),
               "repeats": opts.repeats, "device": first.settings["device"],
               "cloud": cloud.label if cloud else None, "shard": opts.shard, "workdir": str(out),
-              "results": str(results.path), "sweep_id": results.sweep_id, "resumed": len(planned) - len(todo)}
+              "results": str(results.path), "sweep_id": results.sweep_id, "resumed": len(planned) - len(todo),
+              "sweep_wall_s": time.perf_counter() - started}
     (out / "report.json").write_text(json.dumps(report, indent=1))
     return report

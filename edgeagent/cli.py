@@ -249,7 +249,8 @@ def show(run_id: str, as_json: bool) -> None:
     steps, calls = store.steps(run["id"]), store.model_calls(run["id"])
     if as_json:
         exports = [{k: v for k, v in e.items() if k != "payload"} for e in store.exports(run["id"])]
-        click.echo(json.dumps({"run": run, "steps": steps, "model_calls": calls, "exports": exports}))
+        click.echo(json.dumps({"run": run, "totals": store.totals(run["id"]), "steps": steps, "model_calls": calls,
+                               "exports": exports}))
     else:
         render.show_run(run, steps, calls, store.exports(run["id"]), store.totals(run["id"]))
 

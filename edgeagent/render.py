@@ -235,6 +235,8 @@ def bench_report(r: dict) -> None:
                   mib(row["peak_rss_bytes"]))
     out.print(t)
     kept = f"; {r['resumed']} runs had finished before and were not run again" if r.get("resumed") else ""
+    if r.get("sweep_wall_s") is not None:
+        out.print(f"wall time {r['sweep_wall_s']:.0f} s (model loading and cloud start included)")
     out.print(f"[dim]results.db, report.json and the workspaces in {escape(r['workdir'])}{kept}[/]")
 
 

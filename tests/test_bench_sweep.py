@@ -90,6 +90,7 @@ def test_resume_redoes_nothing_that_finished(home, tmp_path, edge):
     # Everything finished: a third call (--out of the same folder) runs nothing at all.
     r = invoke("bench", "--tasks", str(tasks), "--model", edge, "--out", str(out))
     assert r.exit_code == 0 and "3 runs had finished before and were not run again" in " ".join(r.stdout.split())
+    assert "wall time " in r.stdout
     assert query(home / "edgeagent.db", "select count(*) from runs")[0][0] == 4
     assert len(query(out / "results.db", "select * from sweeps")) == 1
 

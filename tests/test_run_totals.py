@@ -45,6 +45,8 @@ def test_a_run_whose_cloud_calls_failed_sent_nothing_in_every_command(home, tmp_
     for key in ("cloud_calls", "cloud_tokens", "cloud_cost_usd", "exported_bytes", "exports_left"):
         assert listed[key] == out[key] == 0, key
     assert audit["exported_bytes"] == 0 and audit["exports_left"] == 0
+    shown = json.loads(invoke("show", out["run_id"], "--json").stdout)["totals"]
+    assert shown["exported_bytes"] == 0 and shown["cloud_failures"] == 2
     text = invoke("audit", out["run_id"]).stdout
     assert "2 exports, 0 left the device (0 bytes)" in text
 
