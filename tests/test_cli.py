@@ -164,7 +164,8 @@ def test_runs_and_show_json(env):
     r = invoke("show", first["run_id"], "--json")
     assert r.exit_code == 0, r.output
     shown = json.loads(r.stdout)
-    assert set(shown) == {"run", "steps", "model_calls", "exports"}
+    assert set(shown) == {"run", "totals", "steps", "model_calls", "exports"}
+    assert shown["totals"]["steps"] == 3 and shown["totals"]["edge_tokens"] == first["edge_tokens"]
     assert shown["run"]["id"] == first["run_id"]
     assert shown["run"]["answer"] == "Call Alice about the budget."
     assert [s["idx"] for s in shown["steps"]] == [0, 1, 2]
