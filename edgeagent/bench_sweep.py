@@ -20,6 +20,7 @@ from .bench_plan import Item
 from .bench_results import FILE, Results, Sweep, outcome_of, row_of
 from .errors import BadInput, EdgeAgentError
 from .store import Store
+from .strategies import STRATEGIES
 from .tasks import Task
 
 
@@ -93,7 +94,9 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
     checks = {t.id: benchmark.load_checker(t) for t in tasks}  # a broken checker fails before any run
     attacks = {t.id: benchmark.load_attack(t) for t in tasks}
     seed = tasks[0].workspace or Path.cwd()
-    with _cloud(opts.cloud, tasks) as cloud:
+    # A stand-in (a served local model) is started only when some strategy will call it.
+    needed = any(STRATEGIES[s].uses_cloud for s in names)
+    with _cloud(opts.cloud if needed else None, tasks) as cloud:
         target = cloud.target if cloud is not None else None
         plans = {s: launch.plan_run(s, seed, cloud=target, overrides=opts.overrides, device=opts.device,
                                     backend=opts.backend) for s in names}
@@ -101,7 +104,8 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
         loaded = model_registry.load_backend(opts.model, stage=stage, backend=first.backend,
                                              options=first.backend_options)
         store = Store(paths.db_path())
-        results = Results(out, Sweep(sys.argv[1:], opts.model, loaded.name, cloud.label if cloud else None,
+        label = cloud.label if cloud else opts.cloud
+        results = Results(out, Sweep(sys.argv[1:], opts.model, loaded.name, label,
                                      cloud.price_card if cloud else None, first.settings["device"], opts.shard,
                                      __version__, {"set": list(opts.overrides), "max_steps": opts.max_steps}))
         wanted = {i.key for i in planned}
@@ -122,7 +126,7 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
     outcomes.sort(key=lambda o: order[(o.task, o.strategy, o.repeat)])
     report = {**benchmark.report(outcomes), "model": opts.model, "tasks": len(tasks),
               "repeats": opts.repeats, "device": first.settings["device"],
-              "cloud": cloud.label if cloud else None, "shard": opts.shard, "workdir": str(out),
+              "cloud": label, "shard": opts.shard, "workdir": str(out),
               "results": str(results.path), "sweep_id": results.sweep_id, "resumed": len(planned) - len(todo),
               "sweep_wall_s": time.perf_counter() - started}
     (out / "report.json").write_text(json.dumps(report, indent=1))

@@ -187,3 +187,18 @@ def test_cloud_reference_gives_each_task_its_own_reference(home, tmp_path):
     assert all(score == 1.0 and calls > 0 and cost > 0 for _, score, calls, cost in rows)  # priced by the card
     (cloud, card), = query(out / "results.db", "select cloud, price_card from sweeps")
     assert cloud == "reference" and json.loads(card)["name"]
+
+
+def test_an_edge_only_sweep_starts_no_cloud_but_keeps_its_label(home, tmp_path, edge, monkeypatch):
+    from edgeagent import bench_clouds
+
+    def refuse(*a, **kw):
+        raise AssertionError("no strategy of this sweep calls a cloud")
+
+    monkeypatch.setattr(bench_clouds, "start", refuse)
+    make_task(tmp_path / "tasks", "a", "x", CHECK_ANSWER)
+    out = tmp_path / "sweep"
+    r = invoke("bench", "--tasks", str(tmp_path / "tasks"), "--edge", edge, "--cloud", "local:some-model",
+               "--out", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    assert query(out / "results.db", "select cloud from sweeps") == [("local:some-model",)]
