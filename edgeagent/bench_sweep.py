@@ -113,6 +113,7 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
         done = {(o.task, o.strategy, o.repeat) for o in outcomes}
         todo = [i for i in planned if i.key not in done]
         with render.sweep_progress(len(planned), len(planned) - len(todo), quiet) as bar:
+            bar.totals(_utility(outcomes), sum(o.cost_usd for o in outcomes))  # a resumed sweep's so far
             runs = benchmark.run_items(store, loaded, todo, plans, checks, attacks, workdir=out / "workspaces",
                                        max_steps=opts.max_steps, drive=_driver(store, loaded),
                                        target_for=cloud.target_for if cloud else None,

@@ -117,8 +117,12 @@ class SweepBar:
     def running(self, task: str, strategy: str) -> None:
         self.bar.update(self.job, now=escape(f"{strategy} · {task}"))
 
+    def totals(self, utility: float | None, cost_usd: float) -> None:
+        self.bar.update(self.job, utility="-" if utility is None else f"{utility:.2f}", cost=cost_usd)
+
     def finished(self, utility: float | None, cost_usd: float) -> None:
-        self.bar.update(self.job, advance=1, utility="-" if utility is None else f"{utility:.2f}", cost=cost_usd)
+        self.bar.advance(self.job)
+        self.totals(utility, cost_usd)
 
 
 @contextmanager
