@@ -9,10 +9,12 @@ report must call it an upper bound, never a model."""
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import re
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
@@ -45,6 +47,7 @@ LOCAL = "local:"
 KEY_ENV = "ANTHROPIC_API_KEY"  # what cloud.py sends when config has no cloud.api_key
 START_TIMEOUT_S = 1800.0  # a first use of a catalog model prepares it (conversion) before serving
 STOP_TIMEOUT_S = 30.0
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 _SERVING = re.compile(r"^serving .* on (http://\S+) \(Anthropic Messages API\)$", re.MULTILINE)
 
 
@@ -291,7 +294,7 @@ def _local(model: str, card: dict, key: str, start_timeout_s: float = START_TIME
     with log.open("w") as out:
         # Its own session: the terminal's Ctrl-C reaches only us, and we stop it below, after the runs in flight.
         proc = subprocess.Popen(argv, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                start_new_session=True)
+                                start_new_session=True, preexec_fn=_die_with_parent)  # noqa: PLW1509
     try:
         url = _wait_serving(proc, log, model, start_timeout_s)
         _answers(url, key)
@@ -299,6 +302,15 @@ def _local(model: str, card: dict, key: str, start_timeout_s: float = START_TIME
                            {**card, "tokens": f"counted by the served model ({model})"}, log=log, pid=proc.pid)
     finally:
         _stop(proc)
+
+
+def _die_with_parent() -> None:
+    """Linux: the server gets SIGTERM when the sweep dies without stopping it (SIGKILL, the OOM killer)."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass  # no prctl here: the server outlives a killed sweep, as any child would
 
 
 def _wait_serving(proc: subprocess.Popen, log: Path, model: str, timeout_s: float) -> str:

@@ -249,3 +249,37 @@ def test_bench_run_with_a_bad_cloud_spec_is_one_line_exit_2(tmp_path, tasks, spe
     r = CliRunner().invoke(cli, ["bench", "run", "--tasks", str(tmp_path / "tasks"), "--strategies", "cloud",
                                  "--edge", edge, "--cloud", spec, "--out", str(tmp_path / "out")])
     assert r.exit_code == 2 and r.output.startswith(says) and r.output.count("\n") == 1, r.output
+
+
+def test_local_server_dies_with_a_killed_sweep(tmp_path, tasks):
+    """A sweep killed with SIGKILL cannot stop its server; the server must not stay behind holding the model."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = write_script(tmp_path / "cloud.json", ["hi"])
+    code = ("import sys, time\nfrom edgeagent.bench_clouds import start\n"
+            f"with start({f'local:{script}'!r}, []) as c:\n    print(c.pid, flush=True)\n    time.sleep(600)\n")
+    sweep = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+    try:
+        pid = int(sweep.stdout.readline())
+        os.kill(pid, 0)
+        sweep.send_signal(signal.SIGKILL)
+        sweep.wait()
+        deadline = time.monotonic() + 60  # a wait for the exit, not a measurement
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+                if Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[0] == "Z":
+                    break  # exited; a zombie until init reaps it
+            except (ProcessLookupError, FileNotFoundError):
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            pytest.fail("the local cloud outlived the sweep that started it")
+    finally:
+        if sweep.poll() is None:
+            sweep.kill()
+            sweep.wait()
