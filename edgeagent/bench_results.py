@@ -79,8 +79,8 @@ class Results:
             if stored:
                 old = stored[0]
                 for k in SAME_SWEEP:
-                    if old[k] != fields[k]:
-                        raise BadInput(f"{self.path}: this sweep ran with {k} {old[k]!r}, not {fields[k]!r}; "
+                    if old.get(k) != fields[k]:
+                        raise BadInput(f"{self.path}: this sweep ran with {k} {old.get(k)!r}, not {fields[k]!r}; "
                                        f"resume it with the same options or use another --out")
                 self.db["sweeps"].update(old["id"], {"finished_at": None})
                 return old["id"]

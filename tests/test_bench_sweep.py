@@ -202,3 +202,13 @@ def test_an_edge_only_sweep_starts_no_cloud_but_keeps_its_label(home, tmp_path, 
                "--out", str(out), "--json")
     assert r.exit_code == 0, r.output
     assert query(out / "results.db", "select cloud from sweeps") == [("local:some-model",)]
+
+
+def test_an_out_folder_holding_something_else_is_one_line(home, tmp_path, edge):
+    make_task(tmp_path / "tasks", "a", "x", CHECK_ANSWER)
+    out = tmp_path / "sweep"
+    out.mkdir()
+    (out / "results.db").write_text("not a database, " * 100)
+    r = invoke("bench", "--tasks", str(tmp_path / "tasks"), "--edge", edge, "--out", str(out))
+    assert r.exit_code == 2 and "cannot use the results database" in r.stderr and r.stderr.count("\n") == 1
+    assert (out / "results.db").read_text() == "not a database, " * 100  # left as it was
