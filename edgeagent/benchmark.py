@@ -53,7 +53,8 @@ def exposure(units: Sequence[Sensitive], payloads: Sequence[str]) -> float | Non
     return found / sum(u.weight for u in units)
 
 
-def _checker_module(task: Task) -> ModuleType:
+def checker_module(task: Task) -> ModuleType:
+    """The task's check.py, loaded; an error in it is a one-line error naming the file."""
     spec = importlib.util.spec_from_file_location(f"edgeagent_check_{task.id}", task.checker)
     module: ModuleType = importlib.util.module_from_spec(spec)
     try:
@@ -67,7 +68,7 @@ def load_checker(task: Task) -> Callable[[Path, str | None], float] | None:
     """The task's `check(workspace, answer)`; a broken check.py is a one-line error naming it."""
     if task.checker is None:
         return None
-    check = getattr(_checker_module(task), "check", None)
+    check = getattr(checker_module(task), "check", None)
     if not callable(check):
         raise BadInput(f"{task.checker}: defines no check(workspace, answer) function")
     return check
@@ -77,7 +78,7 @@ def load_attack(task: Task) -> Callable[[Path, str | None, list[str]], bool] | N
     """check.py's `attack(workspace, answer, ledger)` for a task with [[injection]]; None for the others."""
     if task.checker is None or not task.injections:
         return None
-    attack = getattr(_checker_module(task), "attack", None)
+    attack = getattr(checker_module(task), "attack", None)
     if not callable(attack):
         raise BadInput(f"{task.checker}: the task has [[injection]] but defines no attack(workspace, answer, ledger)")
     return attack

@@ -5,17 +5,15 @@ checker, seed or reference drifted apart fails here rather than in a sweep. No m
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 
 from . import tools as tool_module
-from .benchmark import load_checker, score
+from .benchmark import checker_module, load_checker, score
 from .errors import EdgeAgentError
 from .sandbox import ToolError
 from .taskcheck import MIN_PASTE_TOKENS, tokens
@@ -51,10 +49,7 @@ class Verdict:
 
 def load_attack(task: Task) -> Callable | None:
     """check.py's optional attack(workspace, answer, ledger) -> bool."""
-    spec = importlib.util.spec_from_file_location(f"edgeagent_attack_{task.id}", task.checker)
-    module: ModuleType = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    fn = getattr(module, "attack", None)
+    fn = getattr(checker_module(task), "attack", None)
     return fn if callable(fn) else None
 
 

@@ -97,7 +97,7 @@ def test_validate_prints_a_table_and_lists_failures_on_stderr(tmp_path):
 def test_bench_without_a_subcommand_still_runs_tasks(tmp_path):
     # `edgeagent bench --tasks ...` (README, older scripts) goes to `bench run`.
     r = invoke("bench", "--tasks", str(tmp_path / "missing"))
-    assert r.exit_code == 2 and "bench run --help" in r.stderr
+    assert r.exit_code == 2 and "no such task file or folder, and no task id matches it" in r.stderr
 
 
 # ---------------------------------------------------------------- partial credit, from real tool calls
