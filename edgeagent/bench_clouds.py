@@ -155,13 +155,6 @@ class TokenCounter:
             return (len(text) + 3) // 4
         return len(self._tok.encode(text, add_special_tokens=False).ids)
 
-    def cut(self, text: str, n: int) -> str:
-        """The first `n` tokens of `text`, as a cloud stops at max_tokens."""
-        if self._tok is None:
-            return text[: n * 4]
-        enc = self._tok.encode(text, add_special_tokens=False)
-        return text if len(enc.ids) <= n else text[: enc.offsets[n - 1][1]]
-
 
 def _tokenizer_file() -> Path | None:
     names = [model_registry.DEFAULT_MODEL] + sorted(set(model_registry.EMBEDDED) - {model_registry.DEFAULT_MODEL})
@@ -248,9 +241,10 @@ class ReferenceBackend(Backend):
             reply = tool_call_text(step.tool, step.args) if step else tool_call_text("finish", {"answer": ref.answer})
         else:
             reply = plan_text(ref, messages[-1]["content"])
-        out = self.counter.cut(reply, max_tokens)
-        usage = Usage(prompt_tokens=self.count_tokens(self.render(messages)), completion_tokens=self.counter.count(out))
-        yield Chunk(out, usage=usage, finish_reason="stop" if out == reply else "length")
+        # Never cut at max_tokens: counted with another model's tokenizer, a reply Claude writes within the limit
+        # (an 870-character CSV) can count more here, and an upper bound must not fail on that.
+        usage = Usage(prompt_tokens=self.count_tokens(self.render(messages)), completion_tokens=self.counter.count(reply))
+        yield Chunk(reply, usage=usage, finish_reason="stop")
 
 
 @contextmanager

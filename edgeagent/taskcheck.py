@@ -171,5 +171,6 @@ def is_dump(workspace: Path, answer: str | None) -> bool:
 def graded(check: Callable[[Path, str | None], float]) -> Callable[[Path, str | None], float]:
     """check.py's check, with a pasted-file answer graded as no answer: echoing the workspace earns nothing."""
     def guarded(workspace: Path, answer: str | None) -> float:
-        return check(workspace, None if is_dump(workspace, answer) else answer)
+        # Weighted sub-checks add up in floating point (0.7 + 0.2 + 0.1 < 1): a full score must read as 1, a pass.
+        return round(check(workspace, None if is_dump(workspace, answer) else answer), 9)
     return guarded

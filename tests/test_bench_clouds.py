@@ -11,7 +11,7 @@ from edgeagent.backends.scripted import ScriptedBackend
 
 from edgeagent import bench_clouds, launch
 from edgeagent.bench_clouds import TokenCounter, next_step, plan_text, price_card, start
-from edgeagent.benchmark import load_checker, outcome
+from edgeagent.benchmark import load_checker, outcome, with_tools
 from edgeagent.errors import BadInput
 from edgeagent.store import Store
 from edgeagent.tasks import load_tasks
@@ -61,7 +61,7 @@ def run_task(tmp_path: Path, task, strategy: str, target: str, edge: list, overr
     plan = launch.plan_run(strategy, ws, cloud=target, overrides=overrides)
     store = Store(Path(os.environ["EDGEAGENT_HOME"]) / "edgeagent.db")
     run_id = store.create_run(task=task.prompt, workspace=str(ws), strategy=strategy, model="scripted",
-                              backend="scripted", max_steps=task.max_steps, **plan.settings)
+                              backend="scripted", max_steps=task.max_steps, **with_tools(plan.settings, task.tools))
     edge_backend = ScriptedBackend.from_file(write_script(tmp_path / f"edge-{strategy}.json", edge).split(":", 1)[1])
     agent, _ = launch.agent_for(store, store.get_run(run_id), edge_backend)
     try:
@@ -160,7 +160,6 @@ def load_reference():
 def test_token_counter_counts_with_a_tokenizer_or_says_it_estimates(tmp_path):
     estimate = TokenCounter(tmp_path / "missing" / "tokenizer.json")
     assert estimate.estimated and "characters/4" in estimate.label and estimate.count("abcdefgh") == 2
-    assert estimate.cut("abcdefghij", 2) == "abcdefgh"
     found = bench_clouds._tokenizer_file()
     if found is None:
         pytest.skip("no prepared model's tokenizer.json on this machine")
@@ -168,7 +167,7 @@ def test_token_counter_counts_with_a_tokenizer_or_says_it_estimates(tmp_path):
     assert not real.estimated and "tokenizer" in real.label
     text = "Write Ines Duarte's e-mail address into a new file."
     n = real.count(text)
-    assert 5 < n < len(text) // 2 and real.cut(text, 3) and real.count(real.cut(text, 3)) == 3
+    assert 5 < n < len(text) // 2
 
 
 def test_reference_refuses_tasks_without_a_reference(tmp_path, home):
@@ -283,3 +282,15 @@ def test_local_server_dies_with_a_killed_sweep(tmp_path, tasks):
         if sweep.poll() is None:
             sweep.kill()
             sweep.wait()
+
+
+def test_every_shipped_reference_through_the_cloud_path_scores_exactly_one(tmp_path, home):
+    """The upper bound passes: five checkers' weights summed to 0.9999999999999999, which `passed` (score >= 1) missed;
+    and merge-quarters' CSV counts over cloud.max_tokens with the Qwen tokenizer, which must not cut the reply."""
+    shipped = load_tasks([Path(__file__).resolve().parent.parent / "bench" / "tasks" / "automation-merge-quarters",
+                          Path(__file__).resolve().parent.parent / "bench" / "tasks" / "office-forward-invoice"])
+    with start("reference", shipped) as cloud:
+        for task in shipped:
+            store, run_id, ws = run_task(tmp_path / task.id, task, "cloud", cloud.target_for(task), [])
+            got = outcome(store, task, "cloud", 0, run_id, ws, load_checker(task), 0.0)
+            assert got.score == 1.0, task.id
