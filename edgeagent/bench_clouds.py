@@ -102,7 +102,7 @@ def start(spec: str, tasks: Sequence[Task], price_card_name: str | None = None) 
         return
     card = price_card(price_card_name or load_config().get("bench", {}).get("price_card") or DEFAULT_CARD)
     key = load_config()["cloud"]["api_key"] or secrets.token_urlsafe(24)  # cloud.py sends a configured key first
-    with _client_key(key):
+    with _client_env(key):
         if spec == REFERENCE:
             with _reference(tasks, card, key) as stand_in:
                 yield stand_in
@@ -115,17 +115,22 @@ def start(spec: str, tasks: Sequence[Task], price_card_name: str | None = None) 
 
 
 @contextmanager
-def _client_key(key: str) -> Iterator[None]:
-    """The stand-in's key in the environment cloud.py reads, for the block only."""
-    old = os.environ.get(KEY_ENV)
+def _client_env(key: str) -> Iterator[None]:
+    """For the block: the stand-in's key where cloud.py reads it, and loopback past any $HTTP_PROXY (httpx
+    would send 127.0.0.1 through it)."""
+    names = (KEY_ENV, "NO_PROXY", "no_proxy")
+    old = {n: os.environ.get(n) for n in names}
     os.environ[KEY_ENV] = key
+    for n in names[1:]:
+        os.environ[n] = ",".join(filter(None, [old[n], "127.0.0.1", "localhost"]))
     try:
         yield
     finally:
-        if old is None:
-            os.environ.pop(KEY_ENV, None)
-        else:
-            os.environ[KEY_ENV] = old
+        for n, value in old.items():
+            if value is None:
+                os.environ.pop(n, None)
+            else:
+                os.environ[n] = value
 
 
 # ---------------------------------------------------------------- token counts
@@ -325,9 +330,9 @@ def _wait_serving(proc: subprocess.Popen, log: Path, model: str, timeout_s: floa
 
 def _answers(url: str, key: str) -> None:
     """The server lists its models with the sweep's key: it is up, and the key is the one it wants."""
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: never through $HTTP_PROXY
     try:
-        with urllib.request.urlopen(urllib.request.Request(f"{url}/v1/models", headers={"x-api-key": key}),
-                                    timeout=30) as r:
+        with direct.open(urllib.request.Request(f"{url}/v1/models", headers={"x-api-key": key}), timeout=30) as r:
             r.read()
     except OSError as e:  # urllib's errors (HTTP 401 included) are OSErrors
         raise EdgeAgentError(f"the local cloud at {url} does not answer ({e})") from None

@@ -182,8 +182,11 @@ def test_reference_refuses_tasks_without_a_reference(tmp_path, home):
 # ---------------------------------------------------------------- local:MODEL and other specs
 
 
-def test_local_scripted_model_serves_priced_and_stops(tmp_path, tasks):
+def test_local_scripted_model_serves_priced_and_stops(tmp_path, tasks, monkeypatch):
     (task,) = tasks
+    # a proxy that is not there: loopback must not go through it (httpx would send 127.0.0.1 there)
+    monkeypatch.setenv("HTTP_PROXY", "http://127.0.0.1:9")
+    monkeypatch.setenv("http_proxy", "http://127.0.0.1:9")
     ref = task.reference
     script = write_script(tmp_path / "cloud.json", [{"tool": s.tool, "args": s.args} for s in ref.steps]
                           + [{"tool": "finish", "args": {"answer": ref.answer}}])
