@@ -30,7 +30,7 @@ from pathlib import Path
 from . import models as model_registry
 from . import paths
 from .backends.base import Backend, Chunk, Usage
-from .config import load_config, load_toml, tomllib
+from .config import load_config, load_toml, parse_overrides, tomllib
 from .errors import BadInput, EdgeAgentError
 from .export.exporter import digest
 from .export.placeholders import PLACEHOLDER_RE
@@ -92,16 +92,18 @@ def price_card(name: str = DEFAULT_CARD) -> dict:
 
 
 @contextmanager
-def start(spec: str, tasks: Sequence[Task], price_card_name: str | None = None) -> Iterator[CloudStandIn]:
+def start(spec: str, tasks: Sequence[Task], price_card_name: str | None = None,
+          overrides: Sequence[str] = ()) -> Iterator[CloudStandIn]:
     """The cloud for a sweep, running for the block: `reference`, `local:MODEL`, or a target passed through.
 
-    The price card is `price_card_name`, else config's bench.price_card, else DEFAULT_CARD."""
+    The price card is `price_card_name`, else bench.price_card from config and the sweep's --set `overrides`."""
     spec = (spec or "").strip()
     if spec != REFERENCE and not spec.startswith(LOCAL):
         yield CloudStandIn(spec, spec or "none")
         return
-    card = price_card(price_card_name or load_config().get("bench", {}).get("price_card") or DEFAULT_CARD)
-    key = load_config()["cloud"]["api_key"] or secrets.token_urlsafe(24)  # cloud.py sends a configured key first
+    config = load_config(overrides=parse_overrides(tuple(overrides)))
+    card = price_card(price_card_name or config["bench"]["price_card"])
+    key = config["cloud"]["api_key"] or secrets.token_urlsafe(24)  # cloud.py sends a configured key first
     with _client_env(key):
         if spec == REFERENCE:
             with _reference(tasks, card, key) as stand_in:

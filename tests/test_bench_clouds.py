@@ -229,6 +229,19 @@ def test_unknown_price_card_is_one_line(tasks):
         price_card("gpt-9")
 
 
+def test_price_card_from_set_overrides_and_config(tasks, home):
+    with start("reference", tasks, overrides=("bench.price_card=claude-sonnet-4-5",)) as cloud:
+        assert cloud.price_card["name"] == "claude-sonnet-4-5" and cloud.price_card["usd_per_mtok_in"] == 3.0
+        assert "#claude-sonnet-4-5-priced-reference" in cloud.target
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text('[bench]\nprice_card = "claude-3-5-haiku"\n')
+    with start("reference", tasks) as cloud:
+        assert cloud.price_card["name"] == "claude-3-5-haiku"
+    with pytest.raises(BadInput, match="unknown price card 'nope'"), start("reference", tasks,
+                                                                            overrides=("bench.price_card=nope",)):
+        pass
+
+
 def test_other_specs_pass_through_unchanged(tasks):
     (task,) = tasks
     with start("http://127.0.0.1:9#big", tasks) as cloud:
