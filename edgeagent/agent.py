@@ -153,11 +153,9 @@ class Agent:
             text, last = propose(allowed)
             copied = self._copied(text, last.finish_reason, steps)
             if copied is not None and len(allowed) > 1:
-                # Greedy decoding copies a call it already made; that tool sits this step out and the model picks again.
-                first = last.usage.completion_tokens if last.usage else 0
+                # Greedy decoding copies a call it already made; that tool sits this step out and the model picks
+                # again. Tokens and prefill describe the stored call; time and energy cover both proposals.
                 text, last = propose([t for t in allowed if t.name != copied])
-                if last.usage:
-                    last.usage.completion_tokens += first
         u = last.usage.to_dict() if last.usage else {}
         fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
                       model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
