@@ -138,6 +138,20 @@ def test_advisor_advice_leaves_out_the_steps_already_done(tmp_path, tasks):
     assert "write_file" in advice and "search" not in advice and "finish" in advice
 
 
+def test_handoff_cloud_takes_up_after_the_reference_steps_the_edge_already_did(tmp_path, tasks):
+    (task,) = tasks
+    missing = {"tool": "read_file", "args": {"path": "nope.txt"}}
+    edge = [{"tool": "search", "args": {"query": "Ines Duarte"}}, missing, missing, missing]
+    with start("reference", tasks) as cloud:
+        store, run_id, ws = run_task(tmp_path, task, "handoff", cloud.target_for(task), edge,
+                                     ("strategy.handoff_n=3", "strategy.handoff_k=2"))
+    steps = [(s["tool"], s["actor"]) for s in store.steps(run_id)]
+    # the edge's search was reference step 0: the cloud goes on with step 1, not from the start
+    assert steps == [("search", "edge"), ("read_file", "edge"), ("read_file", "edge"), ("read_file", "edge"),
+                     ("write_file", "cloud"), ("finish", "cloud")]
+    assert outcome(store, task, "handoff", 0, run_id, ws, load_checker(task), 0.0).score == 1.0
+
+
 def test_next_step_skips_other_and_failed_calls():
     ref = load_reference()
     call = lambda tool, **args: {"role": "assistant", "content": json.dumps({"tool": tool, "args": args})}
