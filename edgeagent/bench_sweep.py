@@ -56,14 +56,14 @@ def out_folder(out: Path | None, resume: Path | None) -> Path:
 
 
 @contextmanager
-def _cloud(spec: str | None, tasks: Sequence[Task]) -> Iterator:
+def _cloud(spec: str | None, tasks: Sequence[Task], overrides: Sequence[str] = ()) -> Iterator:
     """The sweep's cloud (a stand-in for `reference` and `local:MODEL`), running for the block; None for none."""
     if spec is None:
         yield None
         return
     from . import bench_clouds  # starts servers only when asked for
 
-    with bench_clouds.start(spec, tasks) as stand_in:
+    with bench_clouds.start(spec, tasks, overrides=overrides) as stand_in:  # --set bench.price_card
         yield stand_in
 
 
@@ -96,7 +96,7 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
     seed = tasks[0].workspace or Path.cwd()
     # A stand-in (a served local model) is started only when some strategy will call it.
     needed = any(STRATEGIES[s].uses_cloud for s in names)
-    with _cloud(opts.cloud if needed else None, tasks) as cloud:
+    with _cloud(opts.cloud if needed else None, tasks, opts.overrides) as cloud:
         target = cloud.target if cloud is not None else None
         plans = {s: launch.plan_run(s, seed, cloud=target, overrides=opts.overrides, device=opts.device,
                                     backend=opts.backend) for s in names}

@@ -324,3 +324,24 @@ def test_every_shipped_reference_through_the_cloud_path_scores_exactly_one(tmp_p
             store, run_id, ws = run_task(tmp_path / task.id, task, "cloud", cloud.target_for(task), [])
             got = outcome(store, task, "cloud", 0, run_id, ws, load_checker(task), 0.0)
             assert got.score == 1.0, task.id
+
+
+def test_bench_run_reference_sweep_records_the_card_set_on_the_command_line(tmp_path, tasks):
+    import sqlite3
+
+    from click.testing import CliRunner
+
+    from edgeagent.cli import cli
+
+    out = tmp_path / "out"
+    r = CliRunner().invoke(cli, ["bench", "run", "--tasks", str(tmp_path / "tasks"), "--strategies", "cloud",
+                                 "--edge", write_script(tmp_path / "edge.json", []), "--cloud", "reference",
+                                 "--set", "bench.price_card=claude-sonnet-4-5", "--out", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    db = sqlite3.connect(out / "results.db")
+    try:
+        (cloud, card), = db.execute("select cloud, price_card from sweeps").fetchall()
+        (passed, cost), = db.execute("select passed, cost_usd from results").fetchall()
+    finally:
+        db.close()
+    assert cloud == "reference" and json.loads(card)["name"] == "claude-sonnet-4-5" and passed == 1 and cost > 0
