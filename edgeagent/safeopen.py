@@ -146,11 +146,28 @@ def sha256_stream(f: BinaryIO) -> str:
     return h.hexdigest()
 
 
+TEMP_PREFIX = ".edgeagent-tmp-"  # then the writer's pid: a crashed writer's temp file is recognised as stale
+
+
+def _clear_stale_temps(dir_fd: int) -> None:
+    """Remove temp files whose writer died mid-write (SIGKILL skips cleanup); a replayed step writes here again."""
+    import psutil
+
+    for entry in os.listdir(dir_fd):
+        if not entry.startswith(TEMP_PREFIX):
+            continue
+        pid = entry[len(TEMP_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not psutil.pid_exists(int(pid)):
+            with suppress(OSError):
+                os.unlink(entry, dir_fd=dir_fd)
+
+
 def replace_file(dir_fd: int, name: str, chunks: Iterable[bytes], mode: int | None = None) -> None:
     """Write a temp file in the folder and rename it over `name`: a crash leaves the old or the new file.
 
     Both names are relative to `dir_fd`; a rename replaces a link at `name` itself, never what it points to."""
-    tmp = f".edgeagent-{secrets.token_hex(8)}"
+    _clear_stale_temps(dir_fd)
+    tmp = f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(8)}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | _CLOEXEC, 0o666, dir_fd=dir_fd)
     try:
         with os.fdopen(fd, "wb") as f:

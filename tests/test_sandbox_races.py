@@ -313,3 +313,14 @@ def test_without_dir_fd_support_the_file_tools_fail_closed(box, monkeypatch):
         with pytest.raises(ToolError, match="file tools are off on this platform"):
             fn(ToolContext(ws), *args)
     assert not (ws / "a" / "x.txt").exists()
+
+
+def test_a_write_clears_the_temp_file_a_killed_writer_left_but_not_a_live_ones(tmp_path):
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    (ws / f".edgeagent-tmp-{gone}-0123").write_text("half a file")  # its writer was SIGKILLed mid-write
+    (ws / ".edgeagent-tmp-1-4567").write_text("in progress")  # pid 1 is alive
+    write_file(ToolContext(ws), "notes.md", "new")
+    assert sorted(p.name for p in ws.iterdir()) == [".edgeagent-tmp-1-4567", "notes.md"]
