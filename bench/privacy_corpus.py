@@ -4,7 +4,7 @@
 
 Mail, notes, chat, support tickets, code and logs from many templates, filled with Faker values in eight locales
 (people, organisations, places, addresses, IDs, usernames, host names, e-mails, phones, bank and card numbers, IPs,
-private URLs, secrets) next to non-private look-alikes (year ranges, version strings, public support numbers,
+private URLs, secrets, dates of birth) next to non-private look-alikes (year ranges, version strings, public support numbers,
 documentation URLs, product names, capitalised common words) so over-redaction is measured as well as leaks.
 
 The corpus is generated at run time rather than committed: the templates are the reviewable source, another
@@ -22,6 +22,7 @@ import string
 import unicodedata
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from datetime import date
 
 from edgeagent.export.normalize import normalize
 
@@ -30,7 +31,7 @@ SIZE = 500
 LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR")
 CATEGORIES = ("mail", "notes", "chat", "ticket", "code", "log")
 TYPES = ("PERSON", "ORG", "LOCATION", "ADDRESS", "ID", "USERNAME", "HOST", "EMAIL", "PHONE", "IBAN", "CREDIT_CARD",
-         "IP", "URL", "SECRET")  # fmt: skip
+         "IP", "URL", "SECRET", "DOB")  # fmt: skip
 _TLD = {"en_US": "com", "en_GB": "co.uk", "de_DE": "de", "fr_FR": "fr", "es_ES": "es", "it_IT": "it", "nl_NL": "nl",
         "pt_BR": "com.br"}  # fmt: skip
 SLOT_RE = re.compile(r"\[\[([a-z_]+)(?::(\w+))?(?:\|(\w+))?\]\]")
@@ -218,7 +219,7 @@ The tracking number [[tracking]] shows nothing. Please call me, [[person:a]], [[
 Bill and Rose from your team promised me a call back twice."""),
     ("ticket_insurance", "ticket", """Summarise this claim:
 
-Policy holder: [[person:a]], born [[date]], policy [[policy_id]]
+Policy holder: [[person:a]], born [[birth_date:a]], policy [[policy_id]]
 Damage at [[address:a]], [[city:a]]: water from the flat of [[person:b]] above.
 Contact the property manager [[org:x]] at [[email:x]]."""),
     ("ticket_lookalike", "ticket", """Is this a bug in our app or in the browser?
@@ -230,7 +231,7 @@ Call Microsoft support on 1-800-642-7676 was no help. Build [[version]], commit 
     ("code_config", "code", """Why does this config fail to connect?
 
 ```python
-DATABASE_URL = "postgresql://[[user:a]]:[[password]]@[[host:x]]:5432/orders"
+DATABASE_URL = "postgresql://[[user:a]]:[[url_password]]@[[host:x]]:5432/orders"
 ADMIN_EMAIL = "[[email:a]]"
 SUPPORT_PHONE = "[[phone:a]]"
 API_KEY = "[[api_key]]"
@@ -360,9 +361,41 @@ merci pour votre message. Le rendez-vous avec [[person:b]] chez [[org:x]] est co
 [[address:p]], [[city:p]]. En cas de souci, appelez le [[phone:b]].
 Cordialement,
 [[first:c]] [[last:c]]"""),
+    ("form_caps", "ticket", """Fill in the missing fields of this form:
+
+SURNAME: [[last:a|upper]]   FIRST NAME: [[first:a|upper]]
+DATE OF BIRTH: [[birth_date:a]]   NATIONAL ID: [[national_id]]
+ADDRESS: [[address:a|upper]], [[city:a|upper]]
+EMPLOYER: [[org:x|upper]]
+SIGNATURE: ____________"""),
+    ("chat_mentions", "chat", """Summarise the review thread:
+
+@[[user:a]] can you take a look before Friday? cc @[[user:b]]
+> [[user:b]]: LGTM, but [[first:c]]'s laptop still runs the old [[product]]
+> [[user:a]]: will check with [[first:c|lower]] tomorrow"""),
+    ("mail_out_of_office", "mail", """Should I wait or contact someone else?
+
+Automatic reply: I am out of the office until [[date]] with limited access to email.
+For urgent matters please contact my colleague [[person:b]] ([[email:b]], [[phone:b]]).
+Regards, [[person:a]] | [[org:x]] | [[city:p]]"""),
+    ("ticket_portuguese", "ticket", """Traduza e resuma este chamado:
+
+Olá, meu nome é [[person:a]], CPF [[national_id]]. Comprei na [[org:x]] (pedido [[order_id]]) e o produto
+não chegou em [[city:a]]. Meu telefone é [[phone:a]]. Obrigado!"""),
+    ("code_csv", "code", """Deduplicate this CSV:
+
+name,email,city,phone
+[[person:a]],[[email:a]],[[city:a]],[[phone:a]]
+[[person:b]],[[email:b]],[[city:b]],[[phone:b]]
+[[person:a|lower]],[[email:a]],[[city:a]],"""),
+    ("notes_possessive", "notes", """make a gift list:
+- [[first:a]]'s birthday on the 12th, she likes [[product]]
+- [[first:b|lower]] and [[first:c|lower]] (neighbours at [[address:p]])
+- secret santa at [[org:x]]: I drew [[person:d]]"""),
 ]
 
-_LOCALE_ONLY = {"mail_german": ("de_DE",), "notes_spanish": ("es_ES",), "mail_french": ("fr_FR",)}
+_LOCALE_ONLY = {"mail_german": ("de_DE",), "notes_spanish": ("es_ES",), "mail_french": ("fr_FR",),
+                "ticket_portuguese": ("pt_BR",)}
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -439,6 +472,12 @@ def _host(ctx: _Ctx, ref: str) -> str:
                            f"{word}.{_domain(ctx, ref)}"))  # fmt: skip
 
 
+def _city(ctx: _Ctx, ref: str) -> str:
+    # Faker 40's it_IT builds its city list from a set, in an order that changes with PYTHONHASHSEED: sort it.
+    lists = [p.cities for p in ctx.fake.get_providers() if isinstance(getattr(p, "cities", None), (list, tuple))]
+    return ctx.rng.choice(sorted(lists[0])) if lists and lists[0] else ctx.fake.city()
+
+
 def _api_key(ctx: _Ctx) -> str:
     alnum = string.ascii_letters + string.digits
     slack = f"xoxb-{ctx.code(string.digits, 12)}-{ctx.code(string.digits, 13)}-{ctx.code(alnum, 24)}"
@@ -463,7 +502,7 @@ SLOTS: dict[str, tuple[str | None, Callable[[_Ctx, str], str]]] = {
     "host": ("HOST", _host),
     "url": ("URL", lambda c, r: f"https://{c.rng.choice(('portal', 'intranet', 'hooks'))}.{_domain(c, r)}/"
                                 f"{c.rng.choice(('login', 'api/v1/events', 'wiki/Onboarding'))}"),
-    "city": ("LOCATION", lambda c, r: c.fake.city()),
+    "city": ("LOCATION", _city),
     "address": ("ADDRESS", lambda c, r: c.fake.street_address().replace("\n", ", ")),
     "phone": ("PHONE", lambda c, r: c.fake.phone_number()),
     "iban": ("IBAN", lambda c, r: c.fake.iban()),
@@ -471,6 +510,8 @@ SLOTS: dict[str, tuple[str | None, Callable[[_Ctx, str], str]]] = {
     "ip": ("IP", lambda c, r: c.fake.ipv4_private() if c.rng.random() < 0.6 else c.fake.ipv4_public()),
     "ip_dashed": ("IP", lambda c, r: c.fake.ipv4_private().replace(".", "-")),
     "password": ("SECRET", lambda c, r: c.fake.password(length=c.rng.randint(10, 16))),
+    # inside a URL's userinfo: people pick (or percent-encode away) characters that would break the URL
+    "url_password": ("SECRET", lambda c, r: c.fake.password(length=c.rng.randint(10, 16), special_chars=False)),
     "api_key": ("SECRET", lambda c, r: _api_key(c)),
     "gh_token": ("SECRET", lambda c, r: "ghp_" + c.code(string.ascii_letters + string.digits, 36)),
     "aws_key": ("SECRET", lambda c, r: "AKIA" + c.code(UPPER_DIGITS, 16)),
@@ -489,11 +530,14 @@ SLOTS: dict[str, tuple[str | None, Callable[[_Ctx, str], str]]] = {
     "tracking": ("ID", lambda c, r: f"1Z{c.code(UPPER_DIGITS, 16)}"),
     "asset_tag": ("ID", lambda c, r: f"LT-{c.code(string.digits, 5)}"),
     "national_id": ("ID", lambda c, r: c.fake.ssn()),
+    "birth_date": ("DOB", lambda c, r: c.fake.date_between_dates(date(1940, 1, 1), date(2005, 12, 31)).strftime(
+        c.rng.choice(("%d/%m/%Y", "%Y-%m-%d", "%d.%m.%Y")))),
     # non-private look-alikes
     "invoice": (None, lambda c, r: f"{c.rng.randint(2021, 2025)}-{c.rng.randint(1, 999):03d}"),
     "ticket_no": (None, lambda c, r: str(c.rng.randint(1000, 99999))),
     "amount": (None, lambda c, r: c.rng.choice(("EUR ", "€", "$", "£")) + f"{c.rng.randint(20, 9000):,}.00"),
-    "date": (None, lambda c, r: c.fake.date_between("-3y", "today").isoformat()),
+    # fixed bounds: Faker's relative ones ("-3y", "today") would change the corpus from one day to the next
+    "date": (None, lambda c, r: c.fake.date_between_dates(date(2022, 1, 1), date(2025, 12, 31)).isoformat()),
     "year_range": (None, lambda c, r: f"{(y := c.rng.randint(2015, 2022))}-{y + c.rng.randint(1, 4)}"),
     "version": (None, lambda c, r: c.rng.choice(VERSIONS)),
     "product": (None, lambda c, r: c.rng.choice(PRODUCTS)),

@@ -1,0 +1,239 @@
+"""Export-layer privacy on the labelled corpus: unit leaks per entity type, over-redaction, strict refusals, speed.
+
+    python -m edgeagent.bench.privacy_eval [--mode redact|strict] [--detectors default] [--json] [--limit N]
+
+Each corpus item (bench/privacy_corpus.py) goes through `sanitize`, the call the exporter makes, with a fresh
+placeholder registry as a new run would have. A unit (a distinct private value of an item) leaks when its value,
+ignoring case and whitespace, is still in what would be sent; in strict mode a refused request sends nothing.
+Over-redaction is the share of non-private characters inside replaced spans. Strict refusals are the share of
+requests strict mode refuses: with no declared secrets that is exactly the exporter's refusal (`residual`).
+Throughput is input KB (1000 bytes of UTF-8) per second through the chosen mode, single-threaded, by wall clock and
+by process CPU time (the figure for one core on a busy machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib
+import json
+import os
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from edgeagent.errors import EdgeAgentError
+from edgeagent.export.detect import Detector, default_detectors
+from edgeagent.export.placeholders import PlaceholderRegistry
+from edgeagent.export.sanitize import Sanitized, sanitize
+
+GOALS = {"leak_rate": 0.10, "over_redaction": 0.05, "strict_refusals": 0.05}  # issue 13's bar on this corpus
+_SPACE = re.compile(r"\s+")
+
+
+def leaked(value: str, output: str) -> bool:
+    """`value` is in `output` ignoring case and whitespace, as a whole word where it starts or ends with one."""
+    chars = _SPACE.sub("", value).casefold()
+    if not chars:
+        return False
+    pattern = r"\s*".join(map(re.escape, chars))
+    if chars[0].isalnum() or chars[0] == "_":
+        pattern = r"(?<!\w)" + pattern
+    if chars[-1].isalnum() or chars[-1] == "_":
+        pattern += r"(?!\w)"
+    return re.search(pattern, output.casefold()) is not None
+
+
+def over_redacted(length: int, private: Sequence[tuple[int, int]], replaced: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """(non-private characters inside `replaced` spans, all non-private characters) of a text of `length`."""
+    mask = bytearray(length)
+    for start, end in private:
+        mask[start:end] = b"\x01" * (end - start)
+    hit = sum(end - start - sum(mask[start:end]) for start, end in replaced)
+    return hit, length - sum(mask)
+
+
+@dataclass
+class Tally:
+    units: Counter = field(default_factory=Counter)
+    leaked: Counter = field(default_factory=Counter)
+    partial: Counter = field(default_factory=Counter)  # not leaked whole, but some characters kept
+
+    def add(self, key: str, was_leaked: bool, was_partial: bool) -> None:
+        self.units[key] += 1
+        self.leaked[key] += was_leaked
+        self.partial[key] += was_partial and not was_leaked
+
+    def rows(self) -> dict[str, dict]:
+        return {k: {"units": n, "leaked": self.leaked[k], "leak_rate": _rate(self.leaked[k], n),
+                    "partial": self.partial[k]} for k, n in sorted(self.units.items(), key=lambda kv: -kv[1])}
+
+
+def score_item(item, result: Sanitized, refused: bool) -> dict:
+    """One item's units (distinct type and value) with leaked / partly kept, and its over-redaction counts."""
+    sent = "" if refused else result.text
+    replaced = [(s.start, s.end) for s in result.spans]
+    units: dict[tuple[str, str], dict] = {}
+    for u in item.units:
+        key = (u.type, _SPACE.sub("", u.value).casefold())
+        entry = units.setdefault(key, {"type": u.type, "value": u.value, "leaked": leaked(u.value, sent),
+                                       "partial": False})
+        kept = u.end - u.start - sum(max(0, min(e, u.end) - max(s, u.start)) for s, e in replaced)
+        entry["partial"] |= bool(sent) and kept > 0
+    hit, nonprivate = over_redacted(len(item.text), [(u.start, u.end) for u in item.units], replaced)
+    return {"units": list(units.values()), "over_chars": hit, "nonprivate_chars": nonprivate}
+
+
+def load_detectors(spec: str) -> list[Detector]:
+    """`default`, `none`, names of default detectors (`presidio,detect-secrets`) and `module:Class` hooks."""
+    tokens = [t for t in re.split(r"[,\s]+", spec) if t]
+    defaults = default_detectors()
+    chosen: list[Detector] = []
+    for token in tokens:
+        if token == "default":
+            chosen += defaults
+        elif token == "none":
+            continue
+        elif ":" in token:
+            chosen.append(_hook(token))
+        else:
+            named = [d for d in defaults if d.name == token]
+            if not named:
+                known = ", ".join(["default", "none", *(d.name for d in defaults), "module:Class"])
+                raise ValueError(f"unknown detector {token!r}: use {known}")
+            chosen += named
+    return chosen
+
+
+def _hook(path: str) -> Detector:
+    module_name, _, attr = path.partition(":")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as e:
+        raise ValueError(f"detector {path!r}: {e}") from None
+    detector = factory()
+    if not isinstance(detector, Detector):
+        raise ValueError(f"detector {path!r} made {type(detector).__name__}, which has no name and detect(text)")  # noqa: TRY004
+    return detector
+
+
+def _pass(items, mode: str, detectors: Sequence[Detector]) -> tuple[list[Sanitized], float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    results = [sanitize(it.text, mode, detectors, PlaceholderRegistry()) for it in items]
+    return results, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def evaluate(items, detectors: Sequence[Detector], mode: str = "redact", setup_s: float = 0.0) -> dict:
+    """The report for `items` through `sanitize(mode)`; strict is also run (untimed) for refusals in redact mode.
+    `setup_s` (building the detectors) is reported with the first call's time, which loads what they import lazily."""
+    if not items:
+        raise ValueError("no items to evaluate")
+    t0 = time.perf_counter()
+    sanitize(items[0].text, mode, detectors, PlaceholderRegistry())
+    setup_s += time.perf_counter() - t0
+    results, wall_s, cpu_s = _pass(items, mode, detectors)
+    strict = results if mode == "strict" else _pass(items, "strict", detectors)[0]
+    refused = [r.refused for r in strict]
+    by_type, by_category = Tally(), Tally()
+    over = nonprivate = 0
+    for it, result, was_refused in zip(items, results, refused):
+        scored = score_item(it, result, was_refused and mode == "strict")
+        over, nonprivate = over + scored["over_chars"], nonprivate + scored["nonprivate_chars"]
+        for u in scored["units"]:
+            by_type.add(u["type"], u["leaked"], u["partial"])
+            by_category.add(it.category, u["leaked"], u["partial"])
+    units, n_leaked = sum(by_type.units.values()), sum(by_type.leaked.values())
+    size = sum(len(it.text.encode()) for it in items)
+    report = {
+        # which corpus these numbers are for: the same seed, size and Faker version give the same digest
+        "corpus_sha256": hashlib.sha256("".join(it.to_json() + "\n" for it in items).encode()).hexdigest()[:16],
+        "mode": mode,
+        "detectors": [d.name for d in detectors],
+        "items": len(items),
+        "kb": round(size / 1000, 1),
+        "units": units,
+        "leaked": n_leaked,
+        "leak_rate": _rate(n_leaked, units),
+        "partial": sum(by_type.partial.values()),
+        "by_type": by_type.rows(),
+        "by_category": by_category.rows(),
+        "over_redaction": _rate(over, nonprivate),
+        "over_redacted_chars": over,
+        "nonprivate_chars": nonprivate,
+        "strict_refusals": _rate(sum(refused), len(items)),
+        "strict_refused": sum(refused),
+        "throughput_kb_s": round(size / 1000 / wall_s, 1) if wall_s else None,
+        "throughput_cpu_kb_s": round(size / 1000 / cpu_s, 1) if cpu_s else None,
+        "setup_s": round(setup_s, 2),
+    }
+    report["goals_met"] = {k: report[k] <= v for k, v in GOALS.items()}
+    return report
+
+
+def _rate(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else 0.0
+
+
+def _print(report: dict, seed: int) -> None:
+    pct = lambda x: f"{100 * x:.1f}%"
+    goal = lambda k: f"goal <= {pct(GOALS[k])}: {'met' if report['goals_met'][k] else 'MISSED'}"
+    print(f"{report['items']} items (seed {seed}, corpus {report['corpus_sha256']}), {report['kb']} KB, "
+          f"{report['units']} private units; "
+          f"mode {report['mode']}; detectors: {', '.join(report['detectors']) or '(none)'}")
+    print(f"unit leak {pct(report['leak_rate'])} ({report['leaked']} of {report['units']}; "
+          f"{report['partial']} more partly kept)  {goal('leak_rate')}")
+    for name, row in report["by_type"].items():
+        print(f"  {name:<12} {pct(row['leak_rate']):>6}  ({row['leaked']} of {row['units']}, {row['partial']} partly)")
+    print(f"over-redaction {pct(report['over_redaction'])} of non-private characters "
+          f"({report['over_redacted_chars']} of {report['nonprivate_chars']})  {goal('over_redaction')}")
+    print(f"strict refusals {pct(report['strict_refusals'])} of requests "
+          f"({report['strict_refused']} of {report['items']})  {goal('strict_refusals')}")
+    print(f"throughput ({report['mode']}, one thread) {report['throughput_kb_s']} KB/s wall, "
+          f"{report['throughput_cpu_kb_s']} KB/s CPU; setup {report['setup_s']} s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=("redact", "strict"), default="redact")
+    parser.add_argument("--detectors", default="default",
+                        help="default, none, default detector names (comma-separated) or module:Class hooks")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N items")
+    parser.add_argument("--size", type=int, default=None, help="corpus size (default: the corpus's own)")
+    parser.add_argument("--seed", type=int, default=None, help="corpus seed (default: the corpus's own)")
+    parser.add_argument("--cpu", type=int, default=None, help="pin to this CPU (default: the scheduler's choice)")
+    args = parser.parse_args(argv)
+    for name in ("limit", "size"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            parser.error(f"--{name} must be >= 1")
+    from . import privacy_corpus
+
+    seed = privacy_corpus.SEED if args.seed is None else args.seed
+    size = privacy_corpus.SIZE if args.size is None else args.size
+    if args.cpu is not None and hasattr(os, "sched_setaffinity"):
+        try:
+            os.sched_setaffinity(0, {args.cpu})
+        except OSError as e:
+            parser.error(f"--cpu {args.cpu}: {e.strerror}")
+    try:
+        items = privacy_corpus.corpus(min(size, args.limit or size), seed)
+    except ImportError as e:
+        sys.exit(f"error: the corpus needs Faker ({e}): pip install 'edgeagent[privacy-eval]'")
+    t0 = time.perf_counter()
+    try:
+        detectors = load_detectors(args.detectors)
+    except (ValueError, EdgeAgentError) as e:  # a hook that does not load, a default detector's bad config
+        parser.error(str(e))
+    report = evaluate(items, detectors, args.mode, time.perf_counter() - t0)
+    report["seed"] = seed
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        _print(report, seed)
+
+
+if __name__ == "__main__":
+    main()
