@@ -20,7 +20,8 @@ else:  # Jetson images still ship Python 3.10
 DEFAULTS: dict[str, dict[str, Any]] = {
     "cloud": {"target": "", "api_key": "", "budget_usd": 0.50, "timeout_s": 60.0, "max_retries": 2,
               "max_tokens": 512},
-    "export": {"mode": "redact", "secrets": [], "secrets_file": ""},
+    # detectors: extra span detectors by dotted path ("pkg.module:Class"), added to the built-in set.
+    "export": {"mode": "redact", "secrets": [], "secrets_file": "", "detectors": []},
     # "" = the device profile's choice: its preferred backend when installed (else onnx), its ORT provider.
     "backend": {"name": "", "provider": ""},
     # allow_hardlinks: let tools read files with several names (a hard link may reach content outside the workspace).
@@ -57,6 +58,11 @@ def config_path() -> Path:
     return paths.home() / "config.toml"
 
 
+# How a type is named in an error: "must be an integer", never "must be a int".
+_KINDS = {int: "an integer", float: "a number", bool: "true or false", str: "a string", list: "a list",
+          dict: "a table"}
+
+
 def check_field(where: str, section: str, key: str, value: Any) -> Any:
     if key not in DEFAULTS[section]:
         raise BadInput(f"{where}: unknown field {section}.{key}")
@@ -64,7 +70,7 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
     if want is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if not isinstance(value, want) or isinstance(value, bool) != (want is bool):
-        raise BadInput(f"{where}: {section}.{key} must be a {want.__name__}")
+        raise BadInput(f"{where}: {section}.{key} must be {_KINDS[want]}, not {value!r}")
     if want is str:
         check_text(value, f"{where}: {section}.{key}")  # --set values come from argv, undecodable bytes and all
     if want is float and not math.isfinite(value):
@@ -77,6 +83,8 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
         raise BadInput(f"{where}: cloud.timeout_s must be above 0")
     if (section, key) == ("export", "secrets"):
         _check_secrets(where, value)
+    if (section, key) == ("export", "detectors"):
+        _check_detectors(where, value)
     if (section, key) == ("export", "mode") and value not in EXPORT_MODES:
         raise BadInput(f"{where}: export.mode must be one of {', '.join(EXPORT_MODES)}")
     if section == "strategy" and key.startswith("export_mode_") and value not in ("", *EXPORT_MODES):
@@ -99,6 +107,16 @@ def _check_secrets(where: str, values: list) -> None:
             raise BadInput(f"{where}: export.secrets[{i}] must be a string")
         if len("".join(v.split())) < MIN_DECLARED_LEN:
             raise BadInput(f"{where}: export.secrets[{i}] must have at least {MIN_DECLARED_LEN} non-space characters")
+
+
+def _check_detectors(where: str, values: list) -> None:
+    # The shape only: importing the detectors themselves waits for an export.
+    from .export.detect.builtin import check_path
+
+    for i, v in enumerate(values):
+        problem = "must be a string" if not isinstance(v, str) else check_path(v)
+        if problem:
+            raise BadInput(f"{where}: export.detectors[{i}] {v!r}: {problem}")
 
 
 def strategy_export_mode(config: dict, strategy: str) -> str:

@@ -7,9 +7,8 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import cloud as cloud_api
 from ..config import load_config
 from ..errors import BadInput, CloudUnavailable, EdgeAgentError
 from ..sandbox import WORKSPACE_SECRETS
@@ -18,6 +17,9 @@ from .detect import DeclaredSecrets, Detector, default_detectors
 from .disguised import hidden_declared
 from .placeholders import PlaceholderRegistry
 from .sanitize import Sanitized, sanitize
+
+if TYPE_CHECKING:
+    from .. import cloud as cloud_api
 
 DIGEST_CHARS = 1000  # enough for the newest findings; the cloud never needs whole files to advise
 ADVISOR_SYSTEM = (
@@ -35,6 +37,13 @@ EXECUTOR_SYSTEM = (
     "the task, each tool call and its result. Make the next tool call; call finish with the answer when done. "
     "Tokens such as <EMAIL_n> or <SECRET_n> stand for private data the device keeps: use them verbatim."
 )
+
+
+def _cloud():
+    # The anthropic SDK takes about a second to import: `redact` and runs without a cloud never pay for it.
+    from .. import cloud
+
+    return cloud
 
 
 class ExportRefused(EdgeAgentError):
@@ -144,10 +153,12 @@ class Exporter:
         client = None
         if run.get("cloud"):
             c = config["cloud"]
+            cloud_api = _cloud()
             client = cloud_api.CloudClient(cloud_api.parse_target(run["cloud"]), api_key=c["api_key"],
                                            timeout_s=c["timeout_s"], max_retries=c["max_retries"])
         return cls(store, run["id"], client, mode=run.get("export_mode") or config["export"]["mode"],
-                   detectors=default_detectors(declared), budget_usd=run.get("budget_usd"),
+                   detectors=default_detectors(declared, paths=config["export"].get("detectors", ())),
+                   budget_usd=run.get("budget_usd"),
                    max_tokens=config["cloud"]["max_tokens"])
 
     def preview(self, text: str) -> tuple[Sanitized, list[str]]:
@@ -207,7 +218,7 @@ class Exporter:
         try:
             reply = self.client.complete(payload["system"], payload["messages"], max_tokens=self.max_tokens,
                                          tools=tools, tool_choice=tool_choice)
-        except cloud_api.CloudError as e:
+        except _cloud().CloudError as e:
             self.store.finish_export(export_id, status="failed", reason=str(e))
             self.store.add_model_call(run_id=self.run_id, step_idx=step_idx, side="cloud", backend="anthropic-sdk",
                                       model=self.client.target.model, export_id=export_id, error=str(e))
@@ -245,7 +256,7 @@ class Exporter:
         system, messages = select("plan", task, [])
         try:
             return self._reuse_or_call(None, "plan", system, messages).text.strip()
-        except (ExportRefused, cloud_api.CloudError):
+        except (ExportRefused, _cloud().CloudError):
             return ""
 
     def execute(self, step_idx: int, task: str, steps: Sequence[dict], tools: list[dict]) -> CloudAnswer:
@@ -254,7 +265,7 @@ class Exporter:
         try:
             # The cloud must act on this step, so it is asked for a tool call, not prose.
             return self._reuse_or_call(step_idx, "execute", system, messages, tools, {"type": "any"})
-        except (ExportRefused, cloud_api.CloudError) as e:
+        except (ExportRefused, _cloud().CloudError) as e:
             raise CloudUnavailable(str(e)) from None
 
     def ask(self, step_idx: int, question: str, task: str, steps: Sequence[dict]) -> str:
@@ -267,6 +278,6 @@ class Exporter:
         system, messages = select("advice", task, steps, question)
         try:
             answer = self.call(step_idx, "advice", system, messages)
-        except (ExportRefused, cloud_api.CloudError) as e:
+        except (ExportRefused, _cloud().CloudError) as e:
             return f"cloud unavailable ({e}); continue on your own"
         return answer.text.strip() or "(the cloud gave an empty answer)"

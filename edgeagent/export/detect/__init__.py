@@ -1,0 +1,28 @@
+"""Sensitive-span detection for the export layer (pure: no I/O beyond reading a secrets file, no network).
+
+Modules: `spans` (Span, the Detector hook, merging), `declared` (values the user declared), `secrets`
+(detect-secrets' plugins), `pii` (presidio's pattern recognizers), `builtin` (the default set: a table of rows,
+plus detectors named in config). Further detectors (NER, span proposals from the edge model, ...) plug in through
+the `Detector` protocol. Importing this package is cheap: presidio and detect-secrets load when a detector needs them.
+"""
+
+from .builtin import BUILTIN, Row, default_detectors, load_detector
+from .declared import MIN_DECLARED_LEN, DeclaredSecrets
+from .pii import MIN_PRESIDIO_SCORE, PHONE_REGIONS, PRIVATE_SUFFIXES, PresidioPatterns
+from .secrets import SecretPlugins
+from .spans import (
+    HOOK_PRIORITY,
+    KIND_RE,
+    SOURCE_PRIORITY,
+    Detector,
+    Expander,
+    Span,
+    detect,
+    merge_spans,
+)
+
+__all__ = [
+    "BUILTIN", "HOOK_PRIORITY", "KIND_RE", "MIN_DECLARED_LEN", "MIN_PRESIDIO_SCORE", "PHONE_REGIONS",
+    "PRIVATE_SUFFIXES", "SOURCE_PRIORITY", "DeclaredSecrets", "Detector", "Expander", "PresidioPatterns", "Row",
+    "SecretPlugins", "Span", "default_detectors", "detect", "load_detector", "merge_spans",
+]

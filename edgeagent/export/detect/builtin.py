@@ -1,0 +1,96 @@
+"""The detector set an export runs: a table of built-in rows, walked by one loop, plus detectors named in config.
+
+A row names, by dotted path, a detector class or a factory ("module:name", called with no arguments) that returns a
+detector or a list of them: a factory returns [] where its detector cannot run, e.g. its model is not installed. A
+row marked `optional` may be missing from the install altogether. Nothing heavy is imported until a row is built.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...errors import BadInput
+from .declared import DeclaredSecrets
+from .spans import Detector
+
+
+@dataclass(frozen=True)
+class Row:
+    target: str  # "module:Class" or "module:factory" (-> Detector | list[Detector])
+    optional: bool = False  # the target's module may be missing (a detector shipped separately): then skipped
+
+
+BUILTIN: tuple[Row, ...] = (
+    Row("edgeagent.export.detect.secrets:SecretPlugins"),
+    Row("edgeagent.export.provider_keys:ProviderKeys"),  # the provider key formats detect-secrets lacks
+    Row("edgeagent.export.detect.pii:PresidioPatterns"),
+    # Person, organisation and place names: [] until `edgeagent models prepare en-core-web-sm` installed the model.
+    Row("edgeagent.export.ner:entity_detectors", optional=True),
+)
+
+
+def default_detectors(declared: DeclaredSecrets | None = None, extra: Sequence[Detector] = (),
+                      paths: Sequence[str] = ()) -> list[Detector]:
+    """The standard detector set: declared secrets (if any), every available BUILTIN row, then the detectors named
+    by dotted path in `paths` (config `export.detectors`), then hooks in `extra`. A bad path raises BadInput."""
+    detectors: list[Detector] = []
+    if declared is not None and declared.entries:
+        detectors.append(declared)
+    for row in BUILTIN:
+        if not (row.optional and importlib.util.find_spec(row.target.partition(":")[0]) is None):
+            detectors += _built(row.target)
+    for path in paths:
+        detectors += _built(path)
+    detectors += list(extra)
+    return detectors
+
+
+def load_detector(path: str) -> Detector:
+    """Build the detector class at `path` ("pkg.mod:Class") with no arguments; a one-line BadInput naming the path
+    if it cannot be imported, is not there, fails to build or is not a Detector."""
+    built = _built(path)
+    if len(built) != 1:
+        raise BadInput(f"detector {path!r}: gave {len(built)} detectors, expected one")
+    return built[0]
+
+
+def _built(path: str) -> list[Detector]:
+    factory = _resolve(path)
+    try:
+        made = factory()
+    except Exception as e:  # noqa: BLE001 - a configured class is foreign code: any failure is a one-line error
+        raise BadInput(f"detector {path!r}: failed to build ({type(e).__name__}: {e})") from None
+    made = list(made) if isinstance(made, (list, tuple)) else [made]
+    for detector in made:
+        if not isinstance(detector, Detector):
+            raise BadInput(f"detector {path!r}: not a detector (needs a `name` and `detect(text) -> list[Span]`)")
+    return made
+
+
+def check_path(path: str) -> str | None:
+    """Why `path` cannot name a detector ("module:Class" shape), or None; nothing is imported."""
+    module, _, attr = path.partition(":")
+    if not module or not attr or not all(part.isidentifier() for part in (*module.split("."), *attr.split("."))):
+        return "expected \"package.module:Class\""
+    return None
+
+
+def _resolve(path: str):
+    problem = check_path(path)
+    if problem:
+        raise BadInput(f"detector {path!r}: {problem}")
+    module_name, _, attr = path.partition(":")
+    try:
+        obj = importlib.import_module(module_name)
+    except ImportError as e:
+        raise BadInput(f"detector {path!r}: cannot import {module_name} ({e})") from None
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise BadInput(f"detector {path!r}: {module_name} has no {attr}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise BadInput(f"detector {path!r}: {attr} is not callable")
+    return obj
