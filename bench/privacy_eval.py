@@ -90,7 +90,8 @@ def score_item(item, result: Sanitized, refused: bool) -> dict:
 def load_detectors(spec: str) -> list[Detector]:
     """`default`, `none`, names of default detectors (`presidio,detect-secrets`) and `module:Class` hooks."""
     tokens = [t for t in re.split(r"[,\s]+", spec) if t]
-    defaults = default_detectors()
+    needs_defaults = any(t != "none" and ":" not in t for t in tokens)
+    defaults = default_detectors() if needs_defaults else []  # builds presidio: not for `none` or hooks alone
     chosen: list[Detector] = []
     for token in tokens:
         if token == "default":
