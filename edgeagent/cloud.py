@@ -9,11 +9,11 @@ import time
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from urllib.parse import urlparse
 
 import anthropic
 
 from . import paths
+from .cloud_target import CloudTarget, parse_target  # noqa: F401 - parse_target: the exporter reaches it here
 from .config import load_toml, tomllib
 from .errors import BadInput, EdgeAgentError
 
@@ -22,33 +22,6 @@ LOCAL_KEY = "edgeagent-local"  # sent to endpoints that need no key, such as `ed
 
 class CloudError(EdgeAgentError):
     """The cloud did not give a usable answer; the caller falls back to the edge."""
-
-
-@dataclass(frozen=True)
-class CloudTarget:
-    model: str
-    base_url: str | None  # None: the SDK default (or ANTHROPIC_BASE_URL)
-    spec: str
-
-    @property
-    def destination(self) -> str:
-        return f"{self.base_url or 'anthropic'}#{self.model}"
-
-    @property
-    def is_anthropic(self) -> bool:
-        return self.base_url is None
-
-
-def parse_target(spec: str) -> CloudTarget:
-    """`anthropic:MODEL` or `http(s)://host:port#MODEL` (MODEL defaults to `default`)."""
-    spec = spec.strip()
-    if spec.startswith("anthropic:") and spec.split(":", 1)[1]:
-        return CloudTarget(spec.split(":", 1)[1], None, spec)
-    url = urlparse(spec)
-    if url.scheme in ("http", "https") and url.netloc:
-        base = spec.split("#", 1)[0].rstrip("/")
-        return CloudTarget(url.fragment or "default", base, spec)
-    raise BadInput(f"cloud target {spec!r}: use anthropic:MODEL or http://host:port#MODEL")
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,11 @@ def config_path() -> Path:
     return paths.home() / "config.toml"
 
 
+# How a type is named in an error: "must be an integer", never "must be a int".
+_KINDS = {int: "an integer", float: "a number", bool: "true or false", str: "a string", list: "a list",
+          dict: "a table"}
+
+
 def check_field(where: str, section: str, key: str, value: Any) -> Any:
     if key not in DEFAULTS[section]:
         raise BadInput(f"{where}: unknown field {section}.{key}")
@@ -65,7 +70,7 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
     if want is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if not isinstance(value, want) or isinstance(value, bool) != (want is bool):
-        raise BadInput(f"{where}: {section}.{key} must be a {want.__name__}")
+        raise BadInput(f"{where}: {section}.{key} must be {_KINDS[want]}, not {value!r}")
     if want is str:
         check_text(value, f"{where}: {section}.{key}")  # --set values come from argv, undecodable bytes and all
     if want is float and not math.isfinite(value):

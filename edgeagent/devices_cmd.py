@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Column, Table
 
 from . import render
+from .cli_options import json_option
 from .devices import DeviceProfile, builtin_profiles, detect_machine, match_profile
 from .errors import BadInput
 
@@ -43,7 +44,7 @@ def _modes(p: DeviceProfile) -> str:
 
 
 @click.command("devices")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object: machine, match, meters, profiles.")
+@json_option("the machine, its match, the meters and the profiles")
 def devices_cmd(as_json: bool) -> None:
     """List the device profiles; the one this machine matches is marked."""
     facts = detect_machine()
@@ -76,4 +77,5 @@ def devices_cmd(as_json: bool) -> None:
         render.out.print("meters:")
         for name, state in meters.items():
             mark = "[green]✓[/]" if state == "readable" else "[dim]✗[/]"
-            render.out.print(f"  {mark} {escape(name)}: {escape(state)}", soft_wrap=True)
+            # Probes that look for a program end with its name; the line already starts with it.
+            render.out.print(f"  {mark} {escape(name)}: {escape(state.removesuffix(f': {name}'))}", soft_wrap=True)

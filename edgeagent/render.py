@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 from rich.progress import (
     BarColumn,
@@ -18,8 +18,35 @@ from rich.progress import (
 )
 from rich.table import Column, Table
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+PIPED_WIDTH = 160  # tables written to a pipe or file get this much room; plain lines are never wrapped there
+
+
+class _Console(Console):
+    """A console that hard-wraps only for a terminal: piped output keeps each line whole (`peak RSS 693 MiB` is
+    never split), so it can be grepped and read at any width. COLUMNS still sets the width where given."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        size = Console.size.fget(self)  # type: ignore[attr-defined]
+        if self.is_terminal or self._width is not None or self._environ.get("COLUMNS", "").isdigit():
+            return size
+        return ConsoleDimensions(max(size.width, PIPED_WIDTH), size.height)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+    @property
+    def soft_wrap(self) -> bool:  # read by every print() that does not say: lines wrap only on a terminal
+        return self._soft_wrap or not self.is_terminal
+
+    @soft_wrap.setter
+    def soft_wrap(self, value: bool) -> None:
+        self._soft_wrap = value
+
+
+out = _Console(highlight=False)
+err = _Console(stderr=True, highlight=False)
 
 
 def _short(value: object, width: int = 70) -> str:
@@ -145,6 +172,24 @@ def calibration(report: dict) -> None:
     out.print(f"written to {escape(where)}" if where else "[dim]dry run: config.toml unchanged[/]")
 
 
+SHOW_TABLE_WIDTH = 120  # below this, `show` prints each step as lines: a table's columns would be a few letters wide
+
+
+def _show_step(s: dict, c: dict, estimated: bool) -> None:
+    """One step of `show` on a narrow terminal: what was called, what it cost and why, and what came back."""
+    room = max(out.width - 6, 20)
+    mark = "[green]✓[/]" if s["ok"] else "[red]✗[/]"
+    actor = "[magenta]cloud[/]" if s["actor"] == "cloud" else escape(s["actor"])
+    head = f"{s['idx']} {actor} {mark} [bold]{escape(s['tool'] or '-')}[/]"
+    out.print(f"{head} {_short(s['args'], max(room - len(s['tool'] or '-') - len(s['actor']) - 6, 10))}")
+    joules = f"{s['energy_j']:.1f} J{' (est.)' if estimated else ''}" if s.get("energy_j") is not None else "- J"
+    export = f" · export #{s['export_id']}" if s.get("export_id") else ""
+    reason = f" · {escape(s['reason'])}" if s.get("reason") else ""
+    out.print(f"    [dim]{prefilled(c)} prefilled, {c.get('completion_tokens')} generated, "
+              f"{c.get('duration_s') or 0:.2f} s, {joules}{export}{reason}[/]")
+    out.print(f"    [dim]→ {_short(s['observation'], room)}[/]")
+
+
 def show_run(run: dict, steps: list[dict], calls: list[dict], exports: list[dict], totals: dict) -> None:
     run_summary(run)
     out.print(f"task: {escape(run['task'])}\nworkspace: {escape(run['workspace'])}\n"
@@ -158,6 +203,10 @@ def show_run(run: dict, steps: list[dict], calls: list[dict], exports: list[dict
         out.print(f"plan (from the cloud): {_short(run['plan'], 200)}")
     by_id = {c["id"]: c for c in calls}
     estimated = any(s.get("energy_source") not in (None, "none") and not s.get("energy_measured") for s in steps)
+    if out.width < SHOW_TABLE_WIDTH:  # ten columns do not fit: each step as three whole lines instead
+        for s in steps:
+            _show_step(s, by_id.get(s["model_call_id"], {}), estimated)
+        return
     t = Table("#", "actor", Column("tool", min_width=11), "args", "ok", "prefill", "gen", "model s",
               "J (est.)" if estimated else "J", "observation")
     for s in steps:

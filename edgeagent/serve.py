@@ -10,6 +10,7 @@ import click
 
 from . import models as model_registry
 from .backends.base import Backend
+from .cli_options import backend_option, model_option
 from .errors import BadInput, EdgeAgentError
 from .serve_http import IO_TIMEOUT_S, make_server
 from .serve_queue import DEFAULT_MAX_QUEUE
@@ -25,6 +26,15 @@ def is_loopback(host: str) -> bool:
         return ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _backend_choice(flag: str) -> tuple[str, dict]:
+    """--backend as `run` resolves it: the flag, backend.name in config, then this machine's device profile."""
+    from .config import load_config
+    from .devices import detect_machine, resolve_device
+    from .launch import backend_choice
+
+    return backend_choice(flag, load_config(), resolve_device("auto", detect_machine()))
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -44,13 +54,13 @@ def check_exposure(host: str, api_key: str | None, insecure_no_key: bool) -> Non
 
 
 def _prepared_names() -> list[str]:
-    return [m["name"] for m in model_registry.list_models() if m["state"] == "ok"]
+    """Each prepared model once, though it may have a variant per backend."""
+    return list(dict.fromkeys(m["name"] for m in model_registry.list_models() if m["state"] == "ok"))
 
 
 @click.command("serve")
-@click.option("--model", default=model_registry.DEFAULT_MODEL, show_default=True,
-              help="A catalog model (edgeagent models list/recommend), an imported or pulled model's name, a model "
-                   "folder or .gguf file for the chosen backend, or scripted:FILE.")
+@model_option()
+@backend_option()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
 @click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--api-key", envvar=KEY_VAR, default=None,
@@ -63,27 +73,31 @@ def _prepared_names() -> list[str]:
 @click.option("--served-model-name", default=None, metavar="NAME",
               help="The id clients send and replies carry for MODEL (default: MODEL); a cloud model's id prices "
                    "the tokens by that model's row in the pricing table, as `bench --cloud local:MODEL` does.")
-def serve_cmd(model: str, host: str, port: int, api_key: str | None, insecure_no_key: bool, max_queue: int,
-              io_timeout: float, served_model_name: str | None) -> None:
+def serve_cmd(model: str, backend: str, host: str, port: int, api_key: str | None, insecure_no_key: bool,
+              max_queue: int, io_timeout: float, served_model_name: str | None) -> None:
     """Serve MODEL over the Anthropic Messages API (POST /v1/messages) until Ctrl-C."""
     check_exposure(host, api_key, insecure_no_key)
     if served_model_name is not None and not served_model_name.strip():
         raise BadInput("--served-model-name is empty")
     served_name = served_model_name or model
-    served = model_registry.load_backend(model, stage=lambda text: click.echo(f"… {text}", err=True))
+    name, options = _backend_choice(backend)
+    served = model_registry.load_backend(model, stage=lambda text: click.echo(f"… {text}", err=True), backend=name,
+                                         options=options)
 
-    def loader(name: str) -> Backend:
+    def loader(wanted: str) -> Backend:
         # Clients may pick another prepared model, never an arbitrary folder or script file on this machine.
-        if name in (model, served_name):
+        if wanted in (model, served_name):
             return served
-        if name in _prepared_names():
-            return model_registry.load_backend(name)
-        raise BadInput(f"unknown model; this server has {', '.join(['default', served_name, *_prepared_names()])}")
+        if wanted in _prepared_names():
+            return model_registry.load_backend(wanted, backend=name, options=options)
+        names = dict.fromkeys(["default", served_name, *_prepared_names()])
+        raise BadInput(f"unknown model; this server has {', '.join(names)}")
 
     try:
         server = make_server(loader, served_name, host, port, api_key=api_key,
                              log=lambda line: click.echo(line, err=True),
-                             model_names=lambda: [served_name, *_prepared_names()], max_queue=max_queue,
+                             model_names=lambda: list(dict.fromkeys([served_name, *_prepared_names()])),
+                             max_queue=max_queue,
                              io_timeout=io_timeout)
     except OSError as e:
         raise EdgeAgentError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None

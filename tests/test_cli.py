@@ -215,8 +215,9 @@ def test_human_output_prints_brackets_in_content_literally(env):
 def test_show_unknown_run_is_a_one_line_error(env):
     run_json(env, READ_THEN_FINISH)
     r = invoke("show", "no-such-run", "--json")
-    assert_one_line_error(r, 2, "no run 'no-such-run'")
-    assert r.stdout == ""
+    err = assert_one_line_error(r, 2, "no run 'no-such-run'")
+    # Under --json the error is also one JSON object on stdout, the same message as the stderr line.
+    assert json.loads(r.stdout) == {"error": err.removeprefix("error: "), "code": 2}
 
 
 def test_missing_workspace_exits_2_and_creates_no_run(env):

@@ -15,8 +15,8 @@ from edgeagent.config import load_config
     ("[cloud\n", "not valid TOML"),
     ("[clouds]\ntarget = 'x'\n", "unknown section [clouds]"),
     ("[cloud]\nbudget = 1.0\n", "unknown field cloud.budget"),
-    ("[cloud]\nbudget_usd = 'lots'\n", "cloud.budget_usd must be a float"),
-    ("[cloud]\nmax_retries = true\n", "cloud.max_retries must be a int"),
+    ("[cloud]\nbudget_usd = 'lots'\n", "cloud.budget_usd must be a number"),
+    ("[cloud]\nmax_retries = true\n", "cloud.max_retries must be an integer"),
     ("[export]\nmode = 'loose'\n", "export.mode must be one of off, redact, strict"),
 ])
 def test_bad_config_is_a_one_line_error_naming_the_field(home, workspace, text, expected):

@@ -179,7 +179,7 @@ def test_allow_hardlinks_in_config_reaches_a_real_run(box, tmp_path, monkeypatch
         assert expected in obs
     (home / "config.toml").write_text("[tools]\nallow_hardlinks = 'yes'\n")
     result = runner.invoke(cli, ["run", "read notes", "-w", str(ws), "--model", model])
-    assert result.exit_code == 2 and "tools.allow_hardlinks must be a bool" in result.output
+    assert result.exit_code == 2 and "tools.allow_hardlinks must be true or false" in result.output
 
 
 # 8. protected names, case-folded

@@ -258,7 +258,7 @@ def test_handoff_state_and_settings_survive_resume(home, workspace, tmp_path, cl
     ("strategy.nope=1", "unknown field strategy.nope"),
     ("nosuch.key=1", "unknown section [nosuch]"),
     ("strategy.handoff_k=0", "strategy.handoff_k must be at least 1"),
-    ("strategy.handoff_n=many", "strategy.handoff_n must be a int"),
+    ("strategy.handoff_n=many", "strategy.handoff_n must be an integer"),
     ("export.mode=loud", "export.mode must be one of off, redact, strict"),
     ("handoff_k", "use section.key=value"),
 ])
@@ -274,7 +274,7 @@ def test_config_strategy_section_is_validated_and_used(home, workspace, tmp_path
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text("[strategy]\nhandoff_n = 'three'\n")
     r = invoke("run", "t", "--workspace", str(workspace), "--model", write_script(tmp_path / "e.json", [finish()]))
-    assert r.exit_code == 2 and "strategy.handoff_n must be a int" in r.stderr
+    assert r.exit_code == 2 and "strategy.handoff_n must be an integer" in r.stderr
     (home / "config.toml").write_text("[strategy]\nhandoff_n = 1\nhandoff_k = 1\n")
     c = cloud(["unused", finish("cloud")])
     out = run(tmp_path, workspace, [missing(0)], "--strategy", "handoff", "--cloud", c.target)
