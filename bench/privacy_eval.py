@@ -88,7 +88,8 @@ def score_item(item, result: Sanitized, refused: bool) -> dict:
 
 
 def load_detectors(spec: str) -> list[Detector]:
-    """`default`, `none`, names of default detectors (`presidio,detect-secrets`) and `module:Class` hooks."""
+    """`default`, `none`, names of default detectors (`presidio,detect-secrets`) and `module:Class` hooks
+    (`module:factory` for a function returning detectors)."""
     tokens = [t for t in re.split(r"[,\s]+", spec) if t]
     needs_defaults = any(t != "none" and ":" not in t for t in tokens)
     defaults = default_detectors() if needs_defaults else []  # builds presidio: not for `none` or hooks alone
@@ -99,7 +100,7 @@ def load_detectors(spec: str) -> list[Detector]:
         elif token == "none":
             continue
         elif ":" in token:
-            chosen.append(_hook(token))
+            chosen += _hook(token)
         else:
             named = [d for d in defaults if d.name == token]
             if not named:
@@ -109,16 +110,22 @@ def load_detectors(spec: str) -> list[Detector]:
     return chosen
 
 
-def _hook(path: str) -> Detector:
+def _hook(path: str) -> list[Detector]:
+    """`module:Class` or `module:factory`, called without arguments; a factory may return a list of detectors."""
     module_name, _, attr = path.partition(":")
     try:
         factory = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as e:
         raise ValueError(f"detector {path!r}: {e}") from None
-    detector = factory()
-    if not isinstance(detector, Detector):
-        raise ValueError(f"detector {path!r} made {type(detector).__name__}, which has no name and detect(text)")  # noqa: TRY004
-    return detector
+    try:
+        made = factory()
+    except Exception as e:  # noqa: BLE001 -- any failure of a hook is one line naming it, never a traceback
+        raise ValueError(f"detector {path!r}: {type(e).__name__}: {e}") from None
+    detectors = list(made) if isinstance(made, (list, tuple)) else [made]
+    for d in detectors:
+        if not isinstance(d, Detector):
+            raise ValueError(f"detector {path!r} made {type(d).__name__}, which has no name and detect(text)")  # noqa: TRY004
+    return detectors
 
 
 def _pass(items, mode: str, detectors: Sequence[Detector]) -> tuple[list[Sanitized], float, float]:

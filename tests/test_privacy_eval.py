@@ -40,15 +40,15 @@ def _jsonl(items) -> str:
 
 
 def test_corpus_is_the_same_for_a_seed_in_any_process():
-    here = _jsonl(pc.corpus(120))
+    here = _jsonl(pc.corpus(60))
     for hash_seed in ("1", "2"):  # Faker's it_IT city list is set-ordered: the corpus must not depend on it
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-m", "edgeagent.bench.privacy_corpus", "--size", "120"],
+        out = subprocess.run([sys.executable, "-m", "edgeagent.bench.privacy_corpus", "--size", "60"],
                              capture_output=True, text=True, env=env, check=True).stdout
         assert out == here
     assert _jsonl(pc.corpus(30)) == here[: len(_jsonl(pc.corpus(30)))]  # a prefix is the same items
     assert _jsonl(pc.corpus(30, seed=14)) != _jsonl(pc.corpus(30))
-    assert [pc.Item.from_json(line) for line in here.splitlines()] == pc.corpus(120)
+    assert [pc.Item.from_json(line) for line in here.splitlines()] == pc.corpus(60)
 
 
 def test_corpus_covers_templates_locales_types_and_lookalikes():
@@ -147,6 +147,15 @@ def test_cli_prints_the_fields_as_json():
         assert key in report
     assert 0 < report["units"] == sum(row["units"] for row in report["by_type"].values())
     assert report["throughput_kb_s"] > 0 and set(report["goals_met"]) == set(pe.GOALS)
+
+
+def test_detectors_by_dotted_path():
+    hooks = pe.load_detectors("none, tests.test_privacy_eval:FlagsAfterSubstitution")
+    assert [d.name for d in hooks] == ["after-substitution"]
+    with pytest.raises(ValueError, match="Counter, which has no name and detect"):
+        pe.load_detectors("tests.test_privacy_eval:Counter")
+    with pytest.raises(ValueError, match="TypeError"):
+        pe.load_detectors("tests.test_privacy_eval:_jsonl")
 
 
 def test_cli_text_report_and_bad_input(capsys):
