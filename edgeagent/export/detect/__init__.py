@@ -8,7 +8,8 @@ the `Detector` protocol. Importing this package is cheap: presidio and detect-se
 
 from .builtin import BUILTIN, Row, default_detectors, load_detector
 from .declared import MIN_DECLARED_LEN, DeclaredSecrets
-from .pii import MIN_PRESIDIO_SCORE, PHONE_REGIONS, PRIVATE_SUFFIXES, PresidioPatterns
+from .hosts import PRIVATE_SUFFIXES
+from .pii import MIN_PRESIDIO_SCORE, PHONE_REGIONS, PresidioPatterns
 from .secrets import SecretPlugins
 from .spans import (
     HOOK_PRIORITY,

@@ -27,8 +27,12 @@ BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.secrets:SecretPlugins"),
     Row("edgeagent.export.provider_keys:ProviderKeys"),  # the provider key formats detect-secrets lacks
     Row("edgeagent.export.detect.pii:PresidioPatterns"),
+    Row("edgeagent.export.detect.rules:ContextIds"),
+    Row("edgeagent.export.detect.rules:PrivateHosts"),
+    Row("edgeagent.export.detect.rules:PathUsernames"),
     # Person, organisation and place names: [] until `edgeagent models prepare en-core-web-sm` installed the model.
     Row("edgeagent.export.ner:entity_detectors", optional=True),
+    Row("edgeagent.export.detect.rules:KnownNames"),  # its `expand` reads what every detector found
 )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import regex
 
+from .hosts import is_doc_host, tld_extractor
 from .spans import Span, merge_windows
 
 # Presidio scores are meant to be boosted by context words via its NLP engine, which we do not run; without it a
@@ -20,10 +21,6 @@ from .spans import Span, merge_windows
 MIN_PRESIDIO_SCORE = 0.4
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "IL", "IN", "CA", "BR")  # PhoneRecognizer.DEFAULT_SUPPORTED_REGIONS
 PHONE_SCORE = 0.4  # PhoneRecognizer.SCORE
-# Offline public-suffix data (bundled snapshot) plus private-network suffixes, so internal addresses count as email,
-# and the reserved names of RFC 2606/6761 (.example, .test ...), which fill test data and staging configs.
-PRIVATE_SUFFIXES = ("local", "internal", "corp", "lan", "intranet", "home.arpa", "example", "test", "invalid",
-                    "localhost")
 
 # A few cheap scans find the triggers: numbers with 8+ digits (with the separators people put in them: SSN, card,
 # phone), dotted quads (IPv4) and two capitals + two digits (IBAN start). The `regex` module is used where it scans
@@ -42,6 +39,9 @@ _SEPARATOR_RE = re.compile(r"[ \t().\-/]+")
 _DATE_LIKE_RE = re.compile(r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?:[ T]\d{1,2})?")
 _DECIMAL_RE = re.compile(r"\d+\.\d+")
 _DOTTED_QUAD_RE = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?")
+_YEAR_RANGE_RE = re.compile(r"(?:1[89]|20)\d\d *[-/] *(?:1[89]|20)\d\d")  # "2019-2022": 8 digits, not a phone
+# A dotted quad right after "Product/" or "v"/"version" is a version ("Chrome/110.0.0.0", "v1.2.3.4"), not an IP.
+_VERSION_BEFORE_RE = re.compile(r"(?:[A-Za-z][\w.\-]*/|(?<![A-Za-z])[vV]|\b(?i:version|ver|build|release)\.?[ :]*)$")
 IBAN_WINDOW = 44  # 34 chars at most, plus separators every 4
 _EMAIL_LOCAL_PUNCT = frozenset("!#$%&'*+-/=?^_`{|}~.")
 _DOMAIN_RE = re.compile(r"[\w.\-]{0,255}")
@@ -81,10 +81,12 @@ class PresidioPatterns:
         spans = self._numeric_spans(text)
         if "@" in text:
             spans += self._windowed("email", text, _email_windows(text))
+        urls = []
         if "://" in text:
-            spans += [_extend_url(text, s) for s in self._windowed("url", text, _url_windows(text, "://"))]
+            urls += [_extend_url(text, s) for s in self._windowed("url", text, _url_windows(text, "://"))]
         if "www." in text or "WWW." in text:
-            spans += [_extend_url(text, s) for s in self._windowed("www", text, _url_windows(text, "www."))]
+            urls += [_extend_url(text, s) for s in self._windowed("www", text, _url_windows(text, "www."))]
+        spans += [s for s in urls if not _documentation_url(s.text(text))]
         spans += self._windowed("ipv6", text, _ipv6_windows(text))
         return spans
 
@@ -95,7 +97,8 @@ class PresidioPatterns:
             hi = m.start() + IBAN_WINDOW if line_end < 0 else min(line_end, m.start() + IBAN_WINDOW)
             spans += self._analyze("iban", text, m.start() - 1, hi)
         for m in _IPV4_RE.finditer(text):
-            spans += self._analyze("ipv4", text, m.start() - 1, m.end() + 1)
+            if not _VERSION_BEFORE_RE.search(text, max(0, m.start() - 24), m.start()):
+                spans += self._analyze("ipv4", text, m.start() - 1, m.end() + 1)
         covered = {(s.start, s.end) for s in spans}
         for m in _LONG_NUMBER_RE.finditer(text):
             start, run = m.start(), m.group().rstrip(_NUMBER_TRAILING)
@@ -140,6 +143,8 @@ class PresidioPatterns:
             except phonenumbers.NumberParseException:
                 continue
             if phonenumbers.is_valid_number(number):
+                if phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE:
+                    return []  # 1-800 and 0800 numbers are companies' public support lines, not a person's
                 return [Span(start, end, "PHONE", self.name, PHONE_SCORE)]
         return []
 
@@ -189,7 +194,8 @@ def _phone_shaped(run: str, digits: int) -> bool:
         return 8 <= digits <= 15
     if not 8 <= digits <= 12 or len(_SEPARATOR_RE.split(run.strip("()"))) < 2:
         return False
-    return not (_DATE_LIKE_RE.fullmatch(run) or _DECIMAL_RE.fullmatch(run) or _DOTTED_QUAD_RE.fullmatch(run))
+    return not (_DATE_LIKE_RE.fullmatch(run) or _DECIMAL_RE.fullmatch(run) or _DOTTED_QUAD_RE.fullmatch(run)
+                or _YEAR_RANGE_RE.fullmatch(run))
 
 
 def _email_windows(text: str) -> list[tuple[int, int]]:
@@ -249,6 +255,16 @@ def _plausible_ipv6(chunk: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _documentation_url(url: str) -> bool:
+    """A link into public documentation (docs.python.org/3/library/re.html): a reference, not private data.
+    One with a query, fragment-free or not, or with credentials stays redacted: those can carry anything."""
+    rest = url.split("://", 1)[-1]
+    host = rest.split("/", 1)[0]
+    if "?" in rest or "@" in host or ":" in host:
+        return False
+    return is_doc_host(host)
 
 
 def _extend_url(text: str, span: Span) -> Span:
@@ -314,14 +330,6 @@ def presidio_unit(name: str) -> _Unit:
     presidio's import (about a second, most of it spaCy, which its package imports) on account of e-mail."""
     kind, entity, factory = UNITS[name]
     return _Unit(kind, entity, factory())
-
-
-@functools.cache
-def tld_extractor():
-    """tldextract over its bundled public-suffix snapshot plus PRIVATE_SUFFIXES: it never fetches a list."""
-    import tldextract
-
-    return tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, extra_suffixes=PRIVATE_SUFFIXES)
 
 
 def _copy(patterns: list) -> list:

@@ -1,0 +1,260 @@
+"""Cheap rules for what the pattern recognizers and NER miss in agent context (measured: see README, export layer).
+
+* `ContextIds`    - IDs and account numbers: 6+ letters/digits with a digit, right after "order", "account #", ...
+* `PrivateHosts`  - bare host and domain names that are not a public service's ("jira.acme-corp.com", "db.internal").
+* `PathUsernames` - the user name in home folders: /home/NAME, /Users/NAME, C:\\Users\\NAME.
+* `KnownNames`    - names other detectors found (NER, declared PERSON), found again in other cases ("ALICE", "smith"),
+                    names coordinated with them ("Alice Smith and bob jones") and after honorifics ("dr smith").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .hosts import RESERVED, is_public_host, split_host
+from .spans import Span
+
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# --- IDs and account numbers -----------------------------------------------------------------------------------------
+
+# Words that announce an identifier, alone or with a suffix ("order", "order no.", "orderId", "customer_id").
+_ID_WORDS = (
+    "id|ids|account|acct|order|transaction|txn|user|userid|uid|username|ticket|invoice|customer|client|member|"
+    "membership|booking|reservation|confirmation|reference|case|policy|tracking|shipment|parcel|serial|passport|"
+    "licen[cs]e|employee|staff|patient|student|badge|subscriber|contract|claim|loan|voucher|receipt|payment|refund|"
+    "application|applicant|request|routing|sort[ -]?code|iban|swift|bic|tax|vat|ssn|nhs|medicare|insurance"
+)
+_ID_SUFFIX = r"(?:[ _-]?(?:ids?|no\.?|nr\.?|num|number|numbers|code|ref|#))?"
+# Between the word and the value: punctuation, quotes, "is", "number" ("Order #: A1B2C3", "account number is 1234...").
+_ID_FILLER = r"(?:[\s:=#'\"`(\[]|-|\b(?:is|was|number|num)\b|\b(?:no|nr)\.?(?![A-Za-z])){0,6}"
+_ID_RE = re.compile(
+    rf"(?i)(?<![A-Za-z0-9])(?P<word>{_ID_WORDS})(?P<suffix>{_ID_SUFFIX})(?![A-Za-z]){_ID_FILLER}"
+    r"(?P<value>[A-Za-z0-9](?:[A-Za-z0-9_\-]*[A-Za-z0-9])?)"
+)
+MIN_ID_CHARS = 6  # letters and digits; shorter values (order 42, uid 1000) are counts and ports as often as IDs
+_ID_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4}|(?:1[89]|20)\d\d-(?:1[89]|20)\d\d")
+# Words after which a bare number is as often an amount ("payment 150000") as a reference; with a suffix
+# ("payment id", "loan no.") or letters in the value it is an identifier.
+AMOUNT_WORDS = frozenset({"payment", "refund", "loan", "tax", "insurance", "claim", "vat"})
+
+
+class ContextIds:
+    """Identifiers right after a word that announces one: 6+ letters and digits, at least one a digit."""
+
+    name = "ids"
+
+    def detect(self, text: str) -> list[Span]:
+        spans = []
+        for m in _ID_RE.finditer(text):
+            value = m.group("value")
+            alnum = sum(c.isalnum() for c in value)
+            if alnum < MIN_ID_CHARS or not any(c.isdigit() for c in value) or _ID_DATE_RE.fullmatch(value):
+                continue
+            if value.isdigit() and not m.group("suffix") and m.group("word").lower() in AMOUNT_WORDS:
+                continue
+            spans.append(Span(m.start("value"), m.end("value"), "ID", self.name))
+        return spans
+
+
+# --- Bare host and domain names ---------------------------------------------------------------------------------------
+
+# Dotted names not part of a path, URL, e-mail or identifier; labels are letters, digits and inner hyphens.
+_HOST_RE = re.compile(
+    r"(?<![\w.@/\\\-])((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9])"
+    r"(?![\w\-@(]|\.[A-Za-z0-9])"
+)
+# Last labels that are file extensions as often as country or generic TLDs ("setup.py", "notes.md", "data.zip").
+FILE_EXTENSIONS = _set(
+    "py pyc pyi md rst txt sh bash zsh rs pl pm cc cpp so ps mk in am zip mov mp3 mp4 app exe dll csv json toml "
+    "yaml yml ini cfg conf lock log html htm css js mjs ts tsx jsx go rb java kt swift c h hpp png jpg jpeg gif svg "
+    "pdf doc docx xls xlsx ppt pptx tar gz tgz bz2 xz whl db sqlite onnx gguf bin pt safetensors ipynb sql xml env "
+    "bak tmp out err diff patch tf nix lua r jl cs fs vb php dart ex exs erl hs ml scala gradle cmake am ac pro tex "
+    "bib sty cls srt vtt wav flac ogg webm webp ico ttf woff eot map")
+# Two-label names whose TLD is a common word ("results.info", "self.name", "item.store") read as code or prose:
+# only classic and country TLDs count there; longer names (api.acme.dev) count under any public suffix.
+_CLASSIC_TLDS = _set("com net org edu gov mil biz info io co ai")
+# Receivers of attribute access in code: "self.id", "os.path", "user.name" are not hosts.
+CODE_NAMES = _set(
+    "self this cls os sys np pd re json obj args kwargs ctx config settings app request response req res data item "
+    "user users row rows node model module math path torch tf plt df np e err error event msg message result "
+    "results value values key keys x y z a b i j k n s t v p q m f g h")
+
+
+class PrivateHosts:
+    """Host and domain names outside URLs and e-mails that are not a public service's: kind HOST."""
+
+    name = "hosts"
+
+    def detect(self, text: str) -> list[Span]:
+        if "." not in text:
+            return []
+        return [Span(m.start(1), m.end(1), "HOST", self.name) for m in _HOST_RE.finditer(text) if _private(m.group(1))]
+
+
+def _private(host: str) -> bool:
+    labels = host.split(".")
+    if labels[-1].lower() in FILE_EXTENSIONS or labels[0].lower() in CODE_NAMES:
+        return False
+    if any(label[1:] != label[1:].lower() and label != label.upper() for label in labels):
+        return False  # camelCase ("myObj.id") is code; hosts are lower case, Capitalised or ALL CAPS
+    subdomain, registered, suffix = split_host(host)
+    if not registered or registered in RESERVED or suffix in RESERVED:
+        return False
+    if not subdomain and "." not in suffix and len(suffix) > 2 and suffix not in _CLASSIC_TLDS:
+        return False
+    return not is_public_host(host)
+
+
+# --- User names in home folders --------------------------------------------------------------------------------------
+
+_HOME_RE = re.compile(
+    r"(?:(?<![\w.\-~])(?:/var)?/home/|(?<![\w.\-~])/Users/|(?<![A-Za-z])[A-Za-z]:(?:\\+|/)Users(?:\\+|/))"
+    r"(?P<name>[A-Za-z0-9._-]*[A-Za-z0-9_-])"
+)
+# Account names every machine has, and the stand-ins documentation uses: no one's name.
+GENERIC_USERS = _set(
+    "shared public default default.migrated all guest user username usr runner ubuntu ec2-user centos debian admin "
+    "administrator root me you your_name yourname your-name name example john.doe jdoe pi vagrant docker app "
+    "builder build ci jenkins travis circleci gitlab-runner")
+
+
+class PathUsernames:
+    """The NAME in /home/NAME, /Users/NAME and C:\\Users\\NAME (JSON-escaped too): kind USERNAME."""
+
+    name = "path-users"
+
+    def detect(self, text: str) -> list[Span]:
+        if "/home/" not in text and "Users" not in text:
+            return []
+        return [Span(m.start("name"), m.end("name"), "USERNAME", self.name) for m in _HOME_RE.finditer(text)
+                if m.group("name").lower() not in GENERIC_USERS]
+
+
+# --- Names found again ------------------------------------------------------------------------------------------------
+
+PERSON_KINDS = frozenset({"PERSON", "PER", "NAME"})
+PLACE_ORG_KINDS = frozenset({"ORG", "ORGANIZATION", "LOCATION", "LOC", "GPE", "FAC", "PLACE"})
+MIN_NAME_TOKEN = 3  # a single first or last name found again on its own: "Al" or "Li" alone would hit words
+_WORD_RE = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_HONORIFIC_RE = re.compile(
+    r"(?<![\w.])(?i:mr|mrs|ms|mx|dr|prof|sir|dame|mme|mlle|herr|frau)\.?[ \t]+"
+    r"(?P<name>[^\W\d_]{2,}(?:['’\-][^\W\d_]+)*(?:[ \t]+[^\W\d_]{2,}(?:['’\-][^\W\d_]+)*)?)"
+)
+_COORDINATED = r"[ \t]*(?:,|&|\band\b|\bor\b|\bwith\b)[ \t]*"
+# Frequent English words, including those that double as first names (will, may, mark): never a name on their own.
+COMMON_WORDS = _set("""
+a about above after again against all also am an and any are as at be because been before being below between
+both but by can could did do does doing down during each few for from further had has have having he her here
+hers herself him himself his how i if in into is it its itself just let me more most my myself no nor not now of
+off on once only or other our ours out over own same she should so some such than that the their theirs them then
+there these they this those through to too under until up very was we were what when where which while who whom
+why will with would you your yours yourself team all everyone thanks thank regards hi hello dear best cheers
+please today tomorrow yesterday morning evening meeting call email mail note notes new old good great just
+will may mark bill grace rose june april august joy hope faith frank art jack pat sue don ray dawn summer amber
+ruby hunter carter baker cook young king white brown green black long page park rich hall wood stone field
+lane bell ward day north south east west street road avenue city county state university college school
+hospital bank group company inc ltd llc corp office department support service services project admin user
+said says told asked asks wrote writes called calls sent sends replied replies thinks thought wants needs wanted
+mr mrs ms mx dr prof sir dame mme mlle herr frau
+""")
+
+
+class KnownNames:
+    """Names other detectors found, found again: every occurrence in any case of a person's name and of each of
+    its words (3+ letters, not a common word), and of an organisation's or place's whole name; words coordinated
+    with a known person ("Alice Smith and bob jones") and names after an honorific ("dr smith"). Kind: the known
+    span's kind, PERSON for the rest."""
+
+    name = "known-names"
+
+    def detect(self, text: str) -> list[Span]:
+        spans = []
+        for m in _HONORIFIC_RE.finditer(text):
+            words = list(_WORD_RE.finditer(text, m.start("name"), m.end("name")))
+            if _common(words[0].group()):
+                continue
+            # A second word only where both are Capitalised or both ALL CAPS ("Dr Jane Smith"; "dr smith said").
+            two = len(words) == 2 and not _common(words[1].group()) and _case(words[0].group()) == _case(
+                words[1].group()) != "lower"
+            spans.append(Span(words[0].start(), words[1 if two else 0].end(), "PERSON", self.name))
+        return spans
+
+    def expand(self, text: str, found: Sequence[Span]) -> list[Span]:
+        names: dict[str, str] = {}  # lower-cased phrase -> kind
+        people = []
+        for span in found:
+            if span.kind in PERSON_KINDS or span.kind in PLACE_ORG_KINDS:
+                words = _WORD_RE.findall(span.text(text))
+                if not words or len(words) == 1 and (len(words[0]) < MIN_NAME_TOKEN + 1 or _common(words[0])):
+                    continue  # "Al", "API", "Will": found again everywhere they would hit ordinary words
+                names.setdefault(" ".join(words).lower(), span.kind)
+                if span.kind in PERSON_KINDS:
+                    people.append(span)
+                    for word in words:
+                        if len(word) >= MIN_NAME_TOKEN and not _common(word):
+                            names.setdefault(word.lower(), span.kind)
+        if not names:
+            return []
+        spans = _occurrences(text, names, self.name)
+        spans += _coordinated(text, people, self.name)
+        return spans
+
+
+def _occurrences(text: str, names: dict[str, str], source: str) -> list[Span]:
+    phrases = sorted(names, key=len, reverse=True)  # "alice smith" before "alice"
+    pattern = re.compile(r"(?<![^\W_])(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in phrases)
+                         + r")(?![^\W_])", re.IGNORECASE)
+    spans = []
+    for m in pattern.finditer(text):
+        kind = names.get(" ".join(m.group().split()).lower(), "PERSON")
+        spans.append(Span(m.start(), m.end(), kind, source))
+    return spans
+
+
+def _coordinated(text: str, people: list[Span], source: str) -> list[Span]:
+    """One or two name-shaped words (any case, not common words) joined to a known person by "and", "or", ","."""
+    spans = []
+    word = r"[^\W\d_]{2,}(?:['’\-][^\W\d_]+)*"
+    after = re.compile(_COORDINATED + rf"(?P<name>{word}(?:[ \t]+{word})?)")
+    before = re.compile(rf"(?<![^\W_])(?P<name>{word}(?:[ \t]+{word})?){_COORDINATED}$")
+    for person in people:
+        m = after.match(text, person.end)
+        if m:
+            spans += _name_words(text, m.start("name"), m.end("name"), source, keep_first=True)
+        m = before.search(text, max(0, person.start - 60), person.start)
+        if m:
+            spans += _name_words(text, m.start("name"), m.end("name"), source, keep_first=False)
+    return spans
+
+
+def _name_words(text: str, start: int, end: int, source: str, keep_first: bool) -> list[Span]:
+    """The leading (or trailing) run of words that are not common words, as one PERSON span: two words, or one
+    that is Capitalised or ALL CAPS (a lone lower-case word after "and" is a verb or a noun far more often)."""
+    words = list(_WORD_RE.finditer(text, start, end))
+    if not keep_first:
+        words.reverse()
+    run = []
+    for w in words:
+        if _common(w.group()):
+            break
+        run.append(w)
+    if not run or len(run) == 1 and _case(run[0].group()) == "lower":
+        return []
+    lo, hi = min(w.start() for w in run), max(w.end() for w in run)
+    return [Span(lo, hi, "PERSON", source)]
+
+
+def _common(word: str) -> bool:
+    w = word.lower()
+    return w in COMMON_WORDS or len(w) > 4 and w.endswith(("ed", "ing"))  # verbs: "reviewed", "meeting"
+
+
+def _case(word: str) -> str:
+    if word.isupper():
+        return "upper"
+    return "title" if word[:1].isupper() and word[1:] == word[1:].lower() else "lower"
