@@ -321,7 +321,9 @@ def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("source", type=click.File("rb"), default="-")
-@click.option("--mode", type=click.Choice(["redact", "strict"]), default="redact", show_default=True)
+@click.option("--mode", type=click.Choice(["redact", "strict"]), default="redact", show_default=True,
+              help="redact: placeholders for what the detectors find; strict: the same, and say whether strict mode "
+                   "would refuse to send it.")
 @click.option("--secrets", "secrets_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="File of declared secrets (one per line, optional KIND: prefix).")
 @json_option("the sanitized text and the placeholder types")

@@ -58,11 +58,17 @@ def _prepared_names() -> list[str]:
     return list(dict.fromkeys(m["name"] for m in model_registry.list_models() if m["state"] == "ok"))
 
 
+def served_names(served_name: str) -> list[str]:
+    """What GET /v1/models lists: the served model first, then every other prepared model, each once."""
+    return list(dict.fromkeys([served_name, *_prepared_names()]))
+
+
 @click.command("serve")
 @model_option()
 @backend_option()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
-@click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on; 0 picks a free one (the URL is printed).")
 @click.option("--api-key", envvar=KEY_VAR, default=None,
               help=f"Require this key in x-api-key (default: ${KEY_VAR}); needed off loopback.")
 @click.option("--insecure-no-key", is_flag=True, help="Allow a non-loopback --host without an API key.")
@@ -90,14 +96,12 @@ def serve_cmd(model: str, backend: str, host: str, port: int, api_key: str | Non
             return served
         if wanted in _prepared_names():
             return model_registry.load_backend(wanted, backend=name, options=options)
-        names = dict.fromkeys(["default", served_name, *_prepared_names()])
-        raise BadInput(f"unknown model; this server has {', '.join(names)}")
+        raise BadInput(f"unknown model; this server has {', '.join(['default', *served_names(served_name)])}")
 
     try:
         server = make_server(loader, served_name, host, port, api_key=api_key,
                              log=lambda line: click.echo(line, err=True),
-                             model_names=lambda: list(dict.fromkeys([served_name, *_prepared_names()])),
-                             max_queue=max_queue,
+                             model_names=lambda: served_names(served_name), max_queue=max_queue,
                              io_timeout=io_timeout)
     except OSError as e:
         raise EdgeAgentError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None

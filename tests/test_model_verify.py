@@ -165,8 +165,10 @@ def test_verify_hashes_everything_even_when_the_stat_looks_unchanged(tiny_onnx):
     one_line_error(r, "model.onnx changed")
     r = invoke("models", "verify", "tiny", "--json")
     assert r.exit_code == 2
-    [row] = json.loads(r.stdout)["models"]
+    out = json.loads(r.stdout)  # one object: the rows and the error together
+    [row] = out["models"]
     assert row["state"] == "corrupt" and "model.onnx" in row["error"]
+    assert out["code"] == 2 and out["error"] == row["error"] == r.stderr.strip().removeprefix("error: ")
 
 
 def test_verify_of_healthy_models_exits_0_with_a_line_each(tiny_onnx, real_gguf):
