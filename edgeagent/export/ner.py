@@ -1,0 +1,203 @@
+"""Names of people, organisations and places, found by spaCy's entity recognizer on the device.
+
+The pipeline comes from `edgeagent models prepare en-core-web-sm` (see edgeagent/ner_model.py); `entity_detectors()`
+adds it to the export layer's detectors once that folder exists. spaCy is imported, and the pipeline loaded, on the
+first `detect`, once per process.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from edgeagent.export.detect import Detector, Span
+from edgeagent.export.placeholders import PLACEHOLDER_RE
+
+# OntoNotes labels -> placeholder kinds. NORP (nationalities, religions, parties), dates, money and numbers stay:
+# they rarely single a person out, and replacing them would cost the cloud most of a request's meaning.
+ENTITY_KINDS: Mapping[str, str] = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "LOCATION", "LOC": "LOCATION",
+                                   "FAC": "LOCATION"}
+# The small English pipeline's ner has its own tok2vec; the tagger (with the shared tok2vec) tells "Mark your
+# calendar" (VB) from "Mark says" (NNP) at an entity's edges, for ~1.6x the CPU of ner alone. The rest stays unloaded.
+UNUSED_COMPONENTS = ("parser", "senter", "attribute_ruler", "lemmatizer")
+# Penn tags an entity's first and last word may have: nouns and foreign words; a verb ("Summarise", "Call
+# Microsoft"), adjective ("Automatic") or plural noun ("Versions") at an edge is the model misreading a sentence start.
+EDGE_TAGS = frozenset({"NNP", "NNPS", "NN", "FW", "XX"})
+CHUNK_CHARS = 10_000  # spaCy's memory grows with a doc's length: long texts go through in pieces of about this size
+# What an entity may carry at its edges that is not part of the name: punctuation, a possessive, "the".
+_LEAD_RE = re.compile(r"(?:['’]s\b|[\W_]|(?:the|The)\s)+")
+_TAIL_RE = re.compile(r"(?:['’]s|[\W_])+$")
+
+_WORD_RE = re.compile(r"\S+")
+_QUOTES = "\"'“”‘’«»"
+_OPENERS, _CLOSERS = _QUOTES + "([{", _QUOTES + ")]},;:!?"
+_NAME_WORD_RE = re.compile(r"[^\W\d_]+(?:['’\-.][^\W\d_]+)*\.?|&|-")
+_CODE_DOT_RE = re.compile(r"[^\W\d_]{2,}\.[a-z]|[a-z]\.[a-z]{2,}")  # api.trupp.de, o.customer (not S.A., H. Lopez)
+_ACRONYM_RE = re.compile(r"[A-Z]{1,5}")
+
+_pipelines: dict[Path, Any] = {}
+_loading = threading.Lock()
+
+
+class SpacyEntities:
+    """PERSON, ORG and LOCATION spans from a spaCy pipeline folder; placeholders already in the text are not names."""
+
+    name = "spacy-ner"
+
+    def __init__(self, folder: Path, kinds: Mapping[str, str] = ENTITY_KINDS, chunk_chars: int = CHUNK_CHARS) -> None:
+        self.folder, self.kinds, self.chunk_chars = Path(folder), dict(kinds), chunk_chars
+
+    def detect(self, text: str) -> list[Span]:
+        if not any(c.isalpha() for c in text):
+            return []
+        nlp = pipeline(self.folder)
+        pieces = list(chunks(text, self.chunk_chars))
+        spans = []
+        for (offset, piece), doc in zip(pieces, nlp.pipe(p for _, p in pieces)):
+            held = [m.span() for m in PLACEHOLDER_RE.finditer(piece)]
+            for ent in doc.ents:
+                kind = self.kinds.get(ent.label_)
+                if kind is None:
+                    continue
+                tags = [(t.idx, t.idx + len(t), t.tag_) for t in ent]
+                for start, end in _outside(ent.start_char, ent.end_char, held):
+                    for lo, hi in name_runs(piece, start, end):
+                        proper = _proper_edges(lo, hi, tags)
+                        if proper:
+                            spans.append(Span(offset + proper[0], offset + proper[1], kind, self.name))
+        return spans
+
+
+def entity_detectors() -> list[Detector]:
+    """The entity detector when its model is prepared (a stat; nothing is imported or loaded here), else none."""
+    from edgeagent.ner_model import installed
+
+    folder = installed()
+    return [SpacyEntities(folder)] if folder is not None else []
+
+
+def pipeline(folder: Path) -> Any:
+    """The loaded spaCy pipeline for `folder`, loaded once per process (its manifest checked first, like a model's)."""
+    nlp = _pipelines.get(folder)
+    if nlp is not None:
+        return nlp
+    with _loading:
+        if folder not in _pipelines:
+            from edgeagent.manifest import check_manifest
+
+            check_manifest(folder)
+            with _without("torch", "transformers"):
+                import spacy
+
+                _pipelines[folder] = spacy.load(folder, exclude=list(UNUSED_COMPONENTS))
+        return _pipelines[folder]
+
+
+@contextmanager
+def _without(*modules: str) -> Iterator[None]:
+    """Hide modules that are installed but unused here: thinc imports torch when it can (~3 s), and loading a
+    pipeline imports presidio through its spaCy entry point, which imports transformers (~8 s)."""
+    hidden = [m for m in modules if m not in sys.modules]
+    sys.modules.update({m: None for m in hidden})  # None makes `import m` fail at once, leaving nothing half-made
+    try:
+        yield
+    finally:
+        for m in hidden:
+            sys.modules.pop(m, None)
+
+
+def chunks(text: str, size: int) -> Iterator[tuple[int, str]]:
+    """(offset, piece) covering `text`, each at most `size` chars, cut at a line break or else a space when one
+    lies in the piece's second half (a name is rarely split across lines)."""
+    pos = 0
+    while len(text) - pos > size:
+        cut = text.rfind("\n", pos + size // 2, pos + size)
+        if cut < 0:
+            cut = max(text.rfind(" ", pos + size // 2, pos + size), text.rfind("\t", pos + size // 2, pos + size))
+        end = cut + 1 if cut >= 0 else pos + size
+        yield pos, text[pos:end]
+        pos = end
+    if pos < len(text) or not text:
+        yield pos, text[pos:]
+
+
+def _outside(start: int, end: int, held: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The parts of [start, end) outside every placeholder in `held`."""
+    parts = []
+    for lo, hi in held:
+        if hi <= start or lo >= end:
+            continue
+        if lo > start:
+            parts.append((start, lo))
+        start = max(start, hi)
+    if start < end:
+        parts.append((start, end))
+    return parts
+
+
+def name_runs(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The parts of an entity at [start, end) that can be a name: runs of words made of letters (with inner ' - . &),
+    not crossing a line break, trimmed; a word glued to code (`o.customer_id`, `AppleWebKit/537.36`, `name=`) is left
+    out, but a quoted name at its end is kept (`customer="Rodriguez`)."""
+    runs: list[tuple[int, int]] = []
+    run: tuple[int, int] | None = None
+    for m in _WORD_RE.finditer(text, start, end):
+        word = _name_part(m.group(), m.start())
+        if word is None or (run is not None and "\n" in text[run[1] : word[0]]):
+            runs += [run] if run else []
+            run = None
+        if word is not None:
+            run = (run[0], word[1]) if run else word
+    runs += [run] if run else []
+    out = []
+    for lo, hi in runs:
+        trimmed = _trim(text, lo, hi)
+        if trimmed is None:
+            continue
+        name = text[trimmed[0] : trimmed[1]]
+        # A lone lower-case word ("ref", "node") is the model guessing; lower-case names come in twos or next to
+        # known ones. A lone acronym of up to 5 capitals (API, CSV, IBAN) is a technical term far more often.
+        if not ((name.islower() and " " not in name) or _ACRONYM_RE.fullmatch(name)):
+            out.append(trimmed)
+    return out
+
+
+def _proper_edges(lo: int, hi: int, tags: list[tuple[int, int, str]]) -> tuple[int, int] | None:
+    """[lo, hi) without the words at its edges that the tagger did not read as nouns; None if nothing is left."""
+    inside = [(a, b, tag) for a, b, tag in tags if a < hi and b > lo]
+    while inside and inside[0][2] not in EDGE_TAGS:
+        inside.pop(0)
+    while inside and inside[-1][2] not in EDGE_TAGS:
+        inside.pop()
+    if not inside:
+        return None
+    return max(lo, inside[0][0]), min(hi, inside[-1][1])
+
+
+def _name_part(word: str, at: int) -> tuple[int, int] | None:
+    """The span of `word` (at offset `at`) that is name-like: the word without its outer quotes, brackets and
+    punctuation, or else the part after its last quote (`name="Robert`); None when neither is."""
+    lo, hi = len(word) - len(word.lstrip(_OPENERS)), len(word.rstrip(_CLOSERS))
+    if lo < hi and _NAME_WORD_RE.fullmatch(word, lo, hi) and not _CODE_DOT_RE.search(word, lo, hi):
+        return at + lo, at + hi
+    quote = max(word.rfind(q, 0, hi) for q in _QUOTES)
+    if 0 <= quote < hi - 1 and _NAME_WORD_RE.fullmatch(word, quote + 1, hi):
+        return at + quote + 1, at + hi
+    return None
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """[start, end) without edge punctuation, possessives and a leading "the"; None if no letter is left."""
+    piece = text[start:end]
+    lead = _LEAD_RE.match(piece)
+    lo = lead.end() if lead else 0
+    tail = _TAIL_RE.search(piece, lo)
+    hi = tail.start() if tail else len(piece)
+    if hi <= lo or not any(c.isalpha() for c in piece[lo:hi]):
+        return None
+    return start + lo, start + hi
