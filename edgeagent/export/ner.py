@@ -34,6 +34,7 @@ _LEAD_RE = re.compile(r"(?:['’]s\b|[\W_]|(?:the|The)\s)+")
 _TAIL_RE = re.compile(r"(?:['’]s|[\W_])+$")
 
 _WORD_RE = re.compile(r"\S+")
+_GAP_RE = re.compile(r"[ \t,]*")  # what may lie between two words of one name: no line break, quote or bracket
 _QUOTES = "\"'“”‘’«»"
 _OPENERS, _CLOSERS = _QUOTES + "([{", _QUOTES + ")]},;:!?"
 _NAME_WORD_RE = re.compile(r"[^\W\d_]+(?:['’\-.][^\W\d_]+)*\.?|&|-")
@@ -142,13 +143,13 @@ def _outside(start: int, end: int, held: list[tuple[int, int]]) -> list[tuple[in
 
 def name_runs(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The parts of an entity at [start, end) that can be a name: runs of words made of letters (with inner ' - . &),
-    not crossing a line break, trimmed; a word glued to code (`o.customer_id`, `AppleWebKit/537.36`, `name=`) is left
+    apart only by spaces and commas, trimmed; a word glued to code (`o.customer_id`, `AppleWebKit/537.36`, `name=`) is left
     out, but a quoted name at its end is kept (`customer="Rodriguez`)."""
     runs: list[tuple[int, int]] = []
     run: tuple[int, int] | None = None
     for m in _WORD_RE.finditer(text, start, end):
         word = _name_part(m.group(), m.start())
-        if word is None or (run is not None and "\n" in text[run[1] : word[0]]):
+        if word is None or (run is not None and not _GAP_RE.fullmatch(text, run[1], word[0])):
             runs += [run] if run else []
             run = None
         if word is not None:
