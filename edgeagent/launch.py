@@ -15,6 +15,7 @@ from . import paths
 from .agent import Agent
 from .backends.registry import installed
 from .backends.base import Backend
+from .cloud_target import parse_target
 from .config import load_config, parse_overrides, strategy_export_mode
 from .devices import DeviceProfile, detect_machine, resolve_device
 from .errors import BadInput
@@ -87,6 +88,11 @@ def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
     cloud = cloud if cloud_given else config["cloud"]["target"]
     if policy.uses_cloud and not cloud:
         raise BadInput(f"strategy {strategy} needs a cloud: pass --cloud TARGET or set cloud.target in config")
+    if cloud and policy.uses_cloud and not cloud_given:  # --cloud was checked as it was parsed
+        try:
+            parse_target(cloud)  # before the detectors load: seconds sooner
+        except BadInput as e:
+            raise BadInput(f"cloud.target in config: {e}") from None
     settings = dict(cloud=(cloud or None) if policy.uses_cloud else None,
                     export_mode=choose_export_mode(export_mode, sets, config, policy),
                     budget_usd=config["cloud"]["budget_usd"] if budget_usd is None else budget_usd,

@@ -120,18 +120,31 @@ def test_show_on_a_wide_terminal_keeps_the_step_table(env):
 HEAVY = ("edgeagent.export.exporter", "anthropic", "presidio_analyzer", "spacy", "onnxruntime_genai", "llama_cpp")
 
 
-@pytest.mark.parametrize("target", ["bogus", "anthropic:", "ftp://host#m", "http://", "http://host:port#m",
-                                    "http://host:99999"])
-def test_malformed_cloud_target_is_refused_before_anything_loads(env, target):
+def _heavy_imports_and_exit(env, *args: str) -> subprocess.CompletedProcess:
+    """The CLI in a fresh process; stdout: which HEAVY modules it had imported when it exited, and the exit code."""
     code = ("import sys\nfrom edgeagent.cli import cli\n"
             "try:\n    cli(sys.argv[1:])\nexcept SystemExit as e:\n    code = e.code\n"
             f"print([m for m in {HEAVY!r} if m in sys.modules], code)")
-    p = subprocess.run([sys.executable, "-c", code, "run", "x", "-w", str(env["ws"]), "--strategy", "advisor",
-                        "--cloud", target], capture_output=True, text=True, timeout=120, cwd=env["tmp"], check=False)
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120,
+                          cwd=env["tmp"], check=False)
+
+
+@pytest.mark.parametrize("target", ["bogus", "anthropic:", "ftp://host#m", "http://", "http://host:port#m",
+                                    "http://host:99999"])
+def test_malformed_cloud_target_is_refused_before_anything_loads(env, target):
+    p = _heavy_imports_and_exit(env, "run", "x", "-w", str(env["ws"]), "--strategy", "advisor", "--cloud", target)
     assert p.stdout.strip() == "[] 2", (p.stdout, p.stderr)
     err = p.stderr.strip()
     assert len(err.splitlines()) == 1 and err.startswith("error: Invalid value for '--cloud': cloud target"), err
     assert not (env["home"] / "edgeagent.db").exists()  # no run row, no store opened
+
+
+def test_a_malformed_target_in_config_is_refused_before_the_detectors_load(env):
+    env["home"].mkdir()
+    (env["home"] / "config.toml").write_text('[cloud]\ntarget = "bogus"\n')
+    p = _heavy_imports_and_exit(env, "run", "x", "-w", str(env["ws"]), "--strategy", "advisor")
+    assert p.stdout.strip() == "[] 2", (p.stdout, p.stderr)
+    assert p.stderr.strip().startswith("error: cloud.target in config: cloud target 'bogus': use anthropic:MODEL")
 
 
 def test_bench_cloud_words_pass_and_a_malformed_target_does_not(env):
