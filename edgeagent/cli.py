@@ -192,7 +192,7 @@ def cli() -> None:
                    "on failure signals).")
 @model_option()
 @click.option("--max-steps", default=20, show_default=True, type=click.IntRange(1, 1000),
-              help="Model calls the run may make before it stops with status max_steps.")
+              help="Steps (one tool call each) the run may take before it stops with status max_steps.")
 @cloud_option()
 @click.option("--export-mode", type=click.Choice(EXPORT_MODES), default=None,
               help="What may leave (default: redact, or export.mode in config): off (as is, except declared "
