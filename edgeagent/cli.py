@@ -86,7 +86,7 @@ class _Group(click.Group):
         argv = list(sys.argv[1:] if args is None else args)
         token = _JSON_ERRORS.set(_JSON_ERRORS.get() or _asks_for_json(argv))
         try:
-            return super().main(argv, *rest, **extra)
+            return super().main(args, *rest, **extra)  # click still reads argv itself (and expands it on Windows)
         finally:
             _JSON_ERRORS.reset(token)
 
