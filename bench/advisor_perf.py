@@ -19,21 +19,21 @@ import threading
 from pathlib import Path
 
 from click.testing import CliRunner
+from edgeagent.backends.scripted import ScriptedBackend
+from edgeagent.bench import sample_workspace
 
 from edgeagent import prompting
-from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.cli import cli
 from edgeagent.serve import make_server
 from edgeagent.store import Store
 from edgeagent.tools import tools_for
 
-SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample-workspace"
 TASK = "Prepare a short status mail for Priya (priya.natarajan@northwind.example) from my notes."
 
 
-def _workspace(root: Path) -> Path:
+def _workspace(root: Path, sample: Path) -> Path:
     ws = root / "ws"
-    shutil.copytree(SAMPLE, ws)
+    shutil.copytree(sample, ws)
     # Realistic sizes: a few kilobytes per document, as meeting notes and logs are.
     for i in range(4):
         lines = [f"{d:02d}-11 standup: item {i}.{d} discussed with sam.okafor@northwind.example, follow-up owner Priya, "
@@ -53,7 +53,7 @@ def _edge_script(path: Path) -> str:
     return f"scripted:{path}"
 
 
-def measure() -> dict:
+def measure(sample: Path) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         os.environ["EDGEAGENT_HOME"] = str(root / "home")
@@ -61,7 +61,7 @@ def measure() -> dict:
         server = make_server(lambda name: cloud, "scripted")
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
-            result = CliRunner().invoke(cli, ["run", TASK, "--workspace", str(_workspace(root)), "--model",
+            result = CliRunner().invoke(cli, ["run", TASK, "--workspace", str(_workspace(root, sample)), "--model",
                                               _edge_script(root / "edge.json"), "--cloud", f"{server.url}#default", "--strategy", "advisor",
                                               "--max-steps", "10", "--json"])
         finally:
@@ -83,8 +83,10 @@ def measure() -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--workspace", type=Path, default=None,
+                    help="the sample workspace to copy (default: the source checkout's examples/sample-workspace)")
     args = ap.parse_args()
-    r = measure()
+    r = measure(sample_workspace(args.workspace))
     if args.json:
         print(json.dumps(r, indent=2))
     else:

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import shutil
 import statistics
@@ -17,28 +18,30 @@ import tempfile
 import time
 from pathlib import Path
 
+from edgeagent.backends.onnx import OnnxGenAIBackend
+from edgeagent.bench import sample_workspace
+
 from edgeagent import models, prompting
 from edgeagent.agent import Agent
-from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.store import Store
 from edgeagent.strategies import get_strategy
 from edgeagent.tools import BUILTIN_TOOLS, action_schema
 
-SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample-workspace"
 TASK = "When is the quarterly review meeting and who owns the budget? Check the notes."
 
 
-def trajectory(backend: OnnxGenAIBackend, steps: int, tmp: Path) -> dict:
-    """Run the agent for `steps` steps; time each step from the outside, model time from the store."""
+def trajectory(backend: OnnxGenAIBackend, steps: int, tmp: Path, sample: Path) -> dict:
+    """Run the agent for `steps` steps in a copy of `sample`; time each step from the outside, model time from the
+    store."""
     ws = tmp / "ws"
-    shutil.copytree(SAMPLE, ws)
+    shutil.copytree(sample, ws)
     store = Store(tmp / "perf.db")
     run_id = store.create_run(task=TASK, workspace=str(ws), strategy="edge", model=backend.model_name,
                               backend=backend.name, max_steps=steps)
     marks = [time.perf_counter()]
     Agent(store, backend, get_strategy("edge"), on_step=lambda s, c: marks.append(time.perf_counter())).run(run_id)
     calls, rows = store.model_calls(run_id), store.steps(run_id)
-    walls = [b - a for a, b in zip(marks, marks[1:])]
+    walls = [b - a for a, b in itertools.pairwise(marks)]
     overheads = [w - c["duration_s"] for w, c in zip(walls, calls)]
     last = calls[-1]
     final_context = last["prompt_tokens"] + last["completion_tokens"]
@@ -101,11 +104,14 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=10)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--workspace", type=Path, default=None,
+                    help="the sample workspace to copy (default: the source checkout's examples/sample-workspace)")
     args = ap.parse_args()
+    sample = sample_workspace(args.workspace)
     folder = models.prepare(models.SMOKE_MODEL)
     backend = OnnxGenAIBackend(folder, model_name=models.SMOKE_MODEL)
     with tempfile.TemporaryDirectory() as tmp:
-        traj = trajectory(backend, args.steps, Path(tmp))
+        traj = trajectory(backend, args.steps, Path(tmp), sample)
     msgs = traj.pop("messages")
     constrained = decode_ratio(backend, msgs, action_schema(BUILTIN_TOOLS), args.repeats, 256)
     free = decode_ratio(backend, msgs[:2], None, args.repeats, 128)

@@ -4,6 +4,7 @@ shard's share of the (task, strategy, repeat) list."""
 from __future__ import annotations
 
 import fnmatch
+import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +13,16 @@ from .errors import BadInput
 from .strategies import STRATEGIES
 from .tasks import Task, load_tasks
 
-DEFAULT_TASKS = Path(__file__).resolve().parent.parent / "bench" / "tasks"  # the suite this repository ships
+
+def shipped_tasks() -> Path:
+    """The suite this repository ships: package data of edgeagent.bench, in a checkout and in an installed wheel."""
+    spec = importlib.util.find_spec("edgeagent.bench")  # finds the package without running it
+    if spec is None or spec.origin is None:  # a source tree on sys.path, not installed
+        return Path(__file__).resolve().parent.parent / "bench" / "tasks"
+    return Path(spec.origin).parent / "tasks"
+
+
+DEFAULT_TASKS = shipped_tasks()
 QUICK_PER_CATEGORY = 1  # --quick: the README's demo of the bench, a few minutes on a fresh machine
 
 
