@@ -42,13 +42,14 @@ def workspace(tmp_path) -> Path:
 
 @pytest.fixture(scope="session")
 def embedded_model() -> Path:
-    """The real SmolLM2-135M converted to int4 ONNX, prepared the way a user's first run does it."""
+    """The real SmolLM2-135M converted to int4 ONNX, prepared as `models prepare --backend all` does it: the
+    fp32 folder is kept, since the tests load every backend and import that folder as a user's own."""
     from edgeagent import models
 
     old = os.environ.get("EDGEAGENT_MODELS")
     os.environ["EDGEAGENT_MODELS"] = str(SHARED_MODELS)
     try:
-        return models.prepare(models.SMOKE_MODEL)
+        return models.prepare(models.SMOKE_MODEL, keep_hf=True)
     finally:
         if old is None:
             del os.environ["EDGEAGENT_MODELS"]

@@ -65,7 +65,7 @@ def test_an_imported_gguf_is_converted_for_onnx_and_mlx_on_first_use(home, embed
     assert last.usage.completion_tokens > 0
     backend.close()
     kinds = {row["variant"]: row["backend"] for row in models.list_models() if row["name"] == "smol-own"}
-    assert kinds == {"gguf": "llamacpp", "hf": "mlx", "onnx": "onnx"}
+    assert kinds == {"gguf": "llamacpp", "onnx": "onnx"}  # the fp32 folder it was built from is not kept
     r = invoke("models", "prepare", "nobody-imported-this", "--backend", "onnx")
     assert r.exit_code == 2 and "no imported or pulled GGUF or Hugging Face folder by that name" in r.stderr
 
