@@ -259,9 +259,9 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
         missing = [m for m in (CONVERT_MODULES if need_onnx else HF_MODULES) if importlib.util.find_spec(m) is None]
         if missing:
             raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[convert]'")
-        stage(f"preparing {name} for {'onnx' if need_onnx else 'mlx'}{' and mlx' if need_onnx and keep else ''}"
-              " (progress on stderr; details in prepare.log)")
         log = target.parent / "prepare.log"
+        stage(f"first use: preparing {name} for {'onnx' if need_onnx else 'mlx'}{' and mlx' if need_onnx and keep else ''}"
+              f", once (its tools' output: {log})")
         log.write_text("")
         # Work in a temp folder and rename at the end: a half-finished preparation never looks done.
         with Phases() as phases, tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
@@ -281,7 +281,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             if need_onnx:
                 out = Path(tmp) / "onnx"
                 layers = _layers(src)
-                phases.start("building int4 ONNX: loading the fp32 weights (ONNX Runtime GenAI builder)")
+                phases.start("building int4 ONNX: starting the ONNX Runtime GenAI builder, loading the fp32 weights")
                 _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", arch, "-i", str(src),
                       "-o", str(out), "-p", "int4", "-e", "cpu", "-c", str(Path(tmp) / "cache")], log, "ONNX build",
                      onnx_builder(phases, layers))
