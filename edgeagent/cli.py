@@ -381,14 +381,13 @@ def models_prepare(name: str, backend: str, force: bool) -> None:
     en-core-web-sm, the spaCy entity model the export layer uses once it is prepared."""
     from . import ner_model
 
-    with render.err.status("preparing") as status:
-        stage = lambda text: status.update(text)
-        if name in ner_model.NER_MODELS:  # no backend: the export layer loads it with spaCy
-            folder = ner_model.prepare(name, force=force, stage=stage)
-        elif backend == "llamacpp":
-            folder = model_registry.gguf_file(name, stage=stage, force=force).parent
-        else:
-            folder = model_registry.prepare(name, force=force, stage=stage, onnx=backend != "mlx")
+    if name in ner_model.NER_MODELS:  # no backend: the export layer loads it with spaCy
+        with render.err.status("preparing") as status:
+            folder = ner_model.prepare(name, force=force, stage=lambda text: status.update(text))
+    elif backend == "llamacpp":  # catalog models show each phase's progress on stderr themselves
+        folder = model_registry.gguf_file(name, stage=_stage, force=force).parent
+    else:
+        folder = model_registry.prepare(name, force=force, stage=_stage, onnx=backend != "mlx", keep_hf=backend == "all")
     for row in model_registry.list_models():
         if row["name"] == name:
             click.echo(f"{name}: {row['variant']} ready at {row['path']}")
@@ -689,8 +688,7 @@ def _profile_one(model: str, dev, facts, name: str, options: dict, *, contexts: 
                  idle_s: float, quiet: bool) -> dict:
     """One backend's profile report; preparation happens before, so it never counts as load time."""
     stage = (lambda s: None) if quiet else _stage
-    with render.err.status("preparing") as status:
-        model_registry.ensure_prepared(model, name, stage=lambda text: status.update(text))
+    model_registry.ensure_prepared(model, name, stage=stage)  # each phase's progress goes to stderr
     metering, note = open_metering(dev)
     stage(f"{name}: {note}")
     try:
