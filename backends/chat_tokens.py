@@ -29,6 +29,9 @@ class ChatTokens:
         self._eos = eos
         self._eos_text = eos_text
         self._renders: list[tuple[str, str]] = []  # (message key, template rendered up to that message)
+        # Each kept message's ids as first encoded: the KV cache holds those, so a reply remembered later
+        # (a dropped proposal that copies it, a resumed run's first reply) must not re-encode it.
+        self._ids: list[list[int]] = []
         self._encoded: dict[str, list[int]] = {}
         self._generated: dict[str, list[int]] = {}  # reply text -> the ids the model produced for it
         self._tools: list[dict] | None = None  # the tools the cached renders were made with
@@ -45,18 +48,18 @@ class ChatTokens:
     def _segments(self, messages: list[dict], tools: list[dict] | None) -> list[str]:
         """Per-message pieces of the rendered prompt, plus the generation prompt, found by prefix difference."""
         if tools != self._tools:
-            self._renders, self._tools = [], tools
+            self._renders, self._ids, self._tools = [], [], tools
         keys = [json.dumps(m, sort_keys=True) for m in messages]
         keep = 0
         while keep < min(len(keys), len(self._renders)) and self._renders[keep][0] == keys[keep]:
             keep += 1
-        del self._renders[keep:]
+        del self._renders[keep:], self._ids[keep:]
         full = self._render(messages, True, tools=tools)
         try:
             for j in range(keep, len(messages)):
                 self._renders.append((keys[j], self._render(messages[: j + 1], False, tools=tools)))
         except Exception:  # a template that refuses a partial chat (e.g. tools without a user turn yet)
-            del self._renders[keep:]
+            del self._renders[keep:], self._ids[keep:]
             return [full]
         segs, prev = [], ""
         for _, text in self._renders:
@@ -81,19 +84,28 @@ class ChatTokens:
         if len(segs) != len(messages) + 1:
             return self._encode_text(segs[0])
         ids: list[int] = []
-        for msg, seg in zip(messages + [None], segs):
-            content = msg.get("content") if msg and msg["role"] == "assistant" else None
-            found = self._reply(content) if isinstance(content, str) else None
-            k = seg.find(content) if found is not None else -1
-            if k < 0:
-                ids += self._encode_text(seg)
+        for j, (msg, seg) in enumerate(zip(messages + [None], segs)):
+            if j < len(self._ids):
+                ids += self._ids[j]
                 continue
-            text, gen = found
-            rest = seg[k + len(text):]
-            if gen and gen[-1] in self._eos:
-                if len(text) < len(content):
-                    gen = gen[:-1]  # the end of generation is not where the rendered reply ends
-                elif rest.startswith(self._eos_text):
-                    rest = rest[len(self._eos_text):]
-            ids += self._encode_text(seg[:k]) + gen + self._encode_text(rest)
+            piece = self._piece(msg, seg)
+            if msg is not None:
+                self._ids.append(piece)
+            ids += piece
         return ids
+
+    def _piece(self, msg: dict | None, seg: str) -> list[int]:
+        """One message's ids (or the generation prompt's, for None): a generated reply keeps the model's own."""
+        content = msg.get("content") if msg and msg["role"] == "assistant" else None
+        found = self._reply(content) if isinstance(content, str) else None
+        k = seg.find(content) if found is not None else -1
+        if k < 0:
+            return self._encode_text(seg)
+        text, gen = found
+        rest = seg[k + len(text):]
+        if gen and gen[-1] in self._eos:
+            if len(text) < len(content):
+                gen = gen[:-1]  # the end of generation is not where the rendered reply ends
+            elif rest.startswith(self._eos_text):
+                rest = rest[len(self._eos_text):]
+        return self._encode_text(seg[:k]) + gen + self._encode_text(rest)
