@@ -65,3 +65,15 @@ def test_models_and_model_import_depend_one_way():
     code = "import sys, edgeagent.model_import; print('edgeagent.models' in sys.modules)"
     r = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == "False", r.stdout + r.stderr
+
+
+def test_peak_memory_without_getrusage_reads_the_peak_working_set(monkeypatch):
+    # On Windows `resource` is missing; psutil's memory_info there carries peak_wset, the lifetime peak.
+    from types import SimpleNamespace
+
+    from edgeagent.meters import memory
+
+    monkeypatch.setattr(memory, "resource", None)
+    monkeypatch.setattr(memory.psutil, "Process", lambda: SimpleNamespace(
+        memory_info=lambda: SimpleNamespace(rss=1 << 20, peak_wset=3 << 20)))
+    assert memory.ru_maxrss_bytes() == 3 << 20
