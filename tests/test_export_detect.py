@@ -11,7 +11,13 @@ import sys
 
 import pytest
 
-from edgeagent.export.detect import DeclaredSecrets, Detector, Span, default_detectors, detect
+from edgeagent.export.detect import (
+    DeclaredSecrets,
+    Detector,
+    Span,
+    default_detectors,
+    detect,
+)
 from edgeagent.export.placeholders import PlaceholderRegistry
 from edgeagent.export.sanitize import Sanitized, sanitize
 
@@ -25,7 +31,7 @@ def _random_token(n: int, alphabet: str = string.ascii_letters + string.digits) 
 @functools.cache
 def detectors() -> tuple[Detector, ...]:
     # presidio's import takes seconds (spaCy/transformers); build the detectors once per test session.
-    return tuple(default_detectors())
+    return tuple(default_detectors(models=False))  # the patterns under test; NER has its own tests
 
 
 def found(text: str, dets=None) -> list[tuple[str, str]]:
@@ -239,7 +245,7 @@ def test_hook_detectors_satisfy_the_protocol_and_are_included():
     hook = FixedDetector("ner", [(0, 5, "PERSON")])
     assert isinstance(hook, Detector)
     text = "Alice wrote to alice@example.com"
-    spans = detect(text, list(default_detectors(extra=[hook])))
+    spans = detect(text, list(default_detectors(extra=[hook], models=False)))
     assert [(s.kind, s.source, s.text(text)) for s in spans] == [
         ("PERSON", "ner", "Alice"),
         ("EMAIL", "presidio", "alice@example.com"),
@@ -462,7 +468,8 @@ def test_sanitize_redact_and_strict():
     assert reg.restore(strict.text) == SAMPLE
 
 
-def test_strict_reports_what_is_still_detected_after_substitution():
+def test_strict_ignores_what_only_substitution_makes_a_detector_see():
+    # "card" is found only once "<EMAIL_1>" stands in the text: an artefact of substitution, not a leak (#13).
     class AppearsLater:
         name = "late"
 
@@ -471,7 +478,7 @@ def test_strict_reports_what_is_still_detected_after_substitution():
             return [Span(i, i + 4, "X", self.name)] if "<EMAIL_1>" in text else []
 
     result = sanitize(SAMPLE, "strict", [*detectors(), AppearsLater()], PlaceholderRegistry())
-    assert result.refused and [s.text(result.text) for s in result.residual] == ["card"]
+    assert not result.refused and "<EMAIL_1>" in result.text
 
 
 def test_strict_ignores_declared_values_that_only_occur_inside_our_placeholders():

@@ -24,7 +24,7 @@ SECRET = "Project Bluebird"
 
 @functools.cache
 def detectors() -> tuple[Detector, ...]:
-    return tuple(default_detectors(DeclaredSecrets([(SECRET, "PROJECT")])))
+    return tuple(default_detectors(DeclaredSecrets([(SECRET, "PROJECT")]), models=False))
 
 
 def exporter(tmp_path: Path, mode: str) -> Exporter:

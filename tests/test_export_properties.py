@@ -20,7 +20,7 @@ SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[Heal
 @functools.cache
 def detectors() -> tuple[Detector, ...]:
     # presidio's import takes seconds (spaCy/transformers); build the detectors once per test session.
-    return tuple(default_detectors())
+    return tuple(default_detectors(models=False))
 
 
 # Strings shaped like placeholders, including ones the registry never issues (n = 0, leading zeros).

@@ -21,7 +21,7 @@ from .conftest import write_script
 
 @functools.cache
 def detectors() -> tuple[Detector, ...]:
-    return tuple(default_detectors())
+    return tuple(default_detectors(models=False))
 
 
 # Documentation-style keys: the right format, low entropy (repeated letters), so only a format rule finds them.

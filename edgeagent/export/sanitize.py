@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import bisect
+import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from edgeagent.export.detect import DeclaredSecrets, Detector, Span, detect
+from edgeagent.export.detect import (
+    MIN_DECLARED_LEN,
+    DeclaredSecrets,
+    Detector,
+    Span,
+    detect,
+)
 from edgeagent.export.normalize import normalize
-from edgeagent.export.placeholders import PLACEHOLDER_RE, PlaceholderRegistry
+from edgeagent.export.placeholders import LITERAL, PLACEHOLDER_RE, PlaceholderRegistry
 
 MODES = ("off", "redact", "strict")
 
@@ -32,8 +40,8 @@ def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: Plac
     """Normalise `text` (see `normalize`), detect sensitive spans and replace them with placeholders from `registry`.
 
     off: only declared secrets are substituted (they never leave, in any mode); every span is still reported.
-    redact: substitute every span. strict: substitute, then detect again on the result; whatever is still found
-    (outside our own placeholders) is residual.
+    redact: substitute every span. strict: substitute, then re-check what is left (see `_residual`): whatever
+    private is still there is residual, and the caller must not send the text.
     """
     if mode not in MODES:
         raise ValueError(f"unknown export mode {mode!r}: expected one of {', '.join(MODES)}")
@@ -49,10 +57,61 @@ def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: Plac
 
 
 def _residual(out: str, detectors: Sequence[Detector], registry: PlaceholderRegistry) -> list[Span]:
+    """What is private in `out` after substitution: (a) any value the registry replaced, found again outside our
+    placeholders in any spelling a declared secret is found in (case, separators, JSON escapes, digit forms);
+    (b) what the detectors find on a second pass that is such a value, or a word of one ("Hopkins" left over from
+    "Johns Hopkins"). Not: what a context-reading detector newly sees in the text around placeholders
+    ("<PERSON_1>'s Hopkins east baltimore campus"), which substitution made and which the first pass had not found.
+    """
     # A placeholder's own letters can match a declared value ("ecre" in "<SECRET_1>"); that is not a leak.
     issued = [m.span() for m in PLACEHOLDER_RE.finditer(out) if registry.value(m.group(0)) is not None]
     starts = [s for s, _ in issued]
-    return [span for span in detect(out, detectors) if not _inside(span, issued, starts)]
+    values, words = _replaced(registry)
+    found = [] if values is None else [s for s in values.detect(out) if _whole_words(out, s)]
+    for span in detect(out, detectors):
+        if _touches(span, issued, starts):
+            continue  # an artefact of substitution: it reads our placeholder as part of a name
+        seen = " ".join(_WORD_RE.findall(span.text(out).casefold()))
+        if seen and (seen in words or any(w in words for w in seen.split())):
+            found.append(span)
+    return [span for span in found if not _inside(span, issued, starts)]
+
+
+_WORD_RE = re.compile(r"[^\W_]+")
+_NAME_RE = re.compile(r"[^\W\d_]+(?:[\s'’.\-]+[^\W\d_]+)*")  # a name-like value: words of letters
+_replaced_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _replaced(registry: PlaceholderRegistry) -> tuple[DeclaredSecrets | None, frozenset[str]]:
+    """The registry's values as one matcher (those with enough letters and digits to match safely), and the
+    case-folded name-like values and their words of 3+ letters; rebuilt only when the registry has grown."""
+    cached = _replaced_cache.get(registry)
+    if cached is not None and cached[0] == len(registry):
+        return cached[1], cached[2]
+    entries = [(value, kind) for _, kind, value in registry.entries() if kind != LITERAL]
+    usable = [(v, k) for v, k in entries if len("".join(v.split())) >= MIN_DECLARED_LEN]
+    matcher = DeclaredSecrets(usable) if usable else None
+    words: set[str] = set()
+    for value, _ in entries:
+        if not _NAME_RE.fullmatch(value):
+            continue  # words of e-mails, URLs and keys ("com", "https") are no one's name
+        folded = _WORD_RE.findall(value.casefold())
+        words.add(" ".join(folded))
+        words.update(w for w in folded if len(w) >= 3)
+    _replaced_cache[registry] = (len(registry), matcher, frozenset(words))
+    return matcher, frozenset(words)
+
+
+def _whole_words(text: str, span: Span) -> bool:
+    """A value found again as itself, not inside a longer word ("Apple" in "pineapple" is not "Apple")."""
+    before, after = text[span.start - 1 : span.start], text[span.end : span.end + 1]
+    inner = text[span.start : span.end]
+    return not (before.isalnum() and inner[:1].isalnum()) and not (after.isalnum() and inner[-1:].isalnum())
+
+
+def _touches(span: Span, issued: list[tuple[int, int]], starts: list[int]) -> bool:
+    i = bisect.bisect_right(starts, span.end)
+    return any(s <= span.end and span.start <= e for s, e in issued[max(0, i - 2) : i + 1])
 
 
 def _inside(span: Span, issued: list[tuple[int, int]], starts: list[int]) -> bool:

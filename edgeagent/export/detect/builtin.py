@@ -21,6 +21,7 @@ from .spans import Detector
 class Row:
     target: str  # "module:Class" or "module:factory" (-> Detector | list[Detector])
     optional: bool = False  # the target's module may be missing (a detector shipped separately): then skipped
+    model: bool = False  # runs a model (NER): left out of the pattern-only set (`default_detectors(models=False)`)
 
 
 BUILTIN: tuple[Row, ...] = (
@@ -31,19 +32,22 @@ BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.rules:PrivateHosts"),
     Row("edgeagent.export.detect.rules:PathUsernames"),
     # Person, organisation and place names: [] until `edgeagent models prepare en-core-web-sm` installed the model.
-    Row("edgeagent.export.ner:entity_detectors", optional=True),
+    Row("edgeagent.export.ner:entity_detectors", optional=True, model=True),
     Row("edgeagent.export.detect.rules:KnownNames"),  # its `expand` reads what every detector found
 )
 
 
 def default_detectors(declared: DeclaredSecrets | None = None, extra: Sequence[Detector] = (),
-                      paths: Sequence[str] = ()) -> list[Detector]:
-    """The standard detector set: declared secrets (if any), every available BUILTIN row, then the detectors named
-    by dotted path in `paths` (config `export.detectors`), then hooks in `extra`. A bad path raises BadInput."""
+                      paths: Sequence[str] = (), models: bool = True) -> list[Detector]:
+    """The standard detector set: declared secrets (if any), every available BUILTIN row (without `models`: only
+    those that run no model), then the detectors named by dotted path in `paths` (config `export.detectors`), then
+    hooks in `extra`. A bad path raises BadInput."""
     detectors: list[Detector] = []
     if declared is not None and declared.entries:
         detectors.append(declared)
     for row in BUILTIN:
+        if row.model and not models:
+            continue
         if not (row.optional and importlib.util.find_spec(row.target.partition(":")[0]) is None):
             detectors += _built(row.target)
     for path in paths:
