@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from .backends.base import Backend
 from .callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
@@ -14,7 +15,7 @@ from .prompting import circling, messages, repeats
 from .sandbox import ToolError, relative, resolve
 from .snapshots import Snapshots
 from .store import Store, now
-from .strategies import Decision, Strategy
+from .strategies import Decision, RunContext, Strategy
 from .tools import ASK_CLOUD, Tool, ToolContext, anthropic_tools, step_token_cap, tools_for
 from .uncertainty import action_scores
 
@@ -34,13 +35,14 @@ class Agent:
     def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, exporter: Exporter | None = None,
                  tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
                  max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False,
-                 tool_names: list[str] | None = None) -> None:
+                 tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
         self.format = format_for_template(getattr(backend, "template_source", None))  # the model's own call syntax
         self.declared = template_tools(self.tools.values()) if self.format.declare == "template" else None
         self.on_step = on_step or (lambda step, call: None)
+        self.on_fallback = on_fallback or (lambda idx, why: None)  # said as it happens: (step, why the cloud failed)
         self.max_tokens = max_tokens  # None: as long as the longest call the step's tools admit
         self.metering = metering or Metering(None)
         self.allow_hardlinks = allow_hardlinks  # [tools] allow_hardlinks
@@ -59,7 +61,9 @@ class Agent:
         spent = Spent()
         try:
             with self.metering.window() as spent:
-                run = self.strategy.before_run(self.store.get_run(run_id), self)
+                context = RunContext(self.store, self.exporter, self.propose, self.backend.count_tokens,
+                                     self.on_fallback)
+                run = self.strategy.before_run(self.store.get_run(run_id), context)
                 return self._loop(run, steps)
         except EdgeAgentError:
             raise
@@ -93,20 +97,33 @@ class Agent:
 
     def _model_call(self, run: dict, steps: list[dict], idx: int, decision: Decision) -> tuple[dict, Decision]:
         """The call that chooses this step's action: the cloud's when the strategy says so and it answers usably."""
-        # A model call that outlived a crash is reused, so the replayed step does the same thing.
-        pending, edge = self.store.pending_call(run["id"], idx), None
-        if decision.actor == "cloud" and pending is not None and self.store.cloud_failed(run["id"], idx):
-            decision = Decision("edge", "cloud unavailable (replayed) → edge")
+        decision = self._replayed(run, idx, decision)
         if decision.actor == "edge":
-            edge = pending or self.call_edge(run, steps, idx)
+            edge = self.propose(run, steps, idx)
             decision = self.strategy.review(run, edge, decision)  # the step router may hand this step over
             if decision.actor == "edge":
                 return edge, decision
+        return self._cloud_or_edge(run, steps, idx, decision)
+
+    def _replayed(self, run: dict, idx: int, decision: Decision) -> Decision:
+        """A step whose cloud call failed before a crash replays on the edge, with the proposal stored then."""
+        if (decision.actor == "cloud" and self.store.pending_call(run["id"], idx) is not None
+                and self.store.cloud_failed(run["id"], idx)):
+            self.on_fallback(idx, "the cloud failed this step before the run stopped")
+            return Decision("edge", "cloud unavailable (replayed) → edge")
+        return decision
+
+    def _cloud_or_edge(self, run: dict, steps: list[dict], idx: int, decision: Decision) -> tuple[dict, Decision]:
+        """The cloud's call; when it has no usable one, the edge's proposal, the reason said live and stored."""
         try:
             return self._call_cloud(run, steps, idx), decision
         except CloudUnavailable as e:
-            fallback = Decision("edge", f"{decision.reason}; cloud unavailable: {e} → edge")
-            return edge or pending or self.call_edge(run, steps, idx), fallback
+            self.on_fallback(idx, str(e))
+            return self.propose(run, steps, idx), Decision("edge", f"{decision.reason}; cloud unavailable: {e} → edge")
+
+    def propose(self, run: dict, steps: list[dict], idx: int) -> dict:
+        """The edge's call for step `idx`: the one stored before a crash (so a replay does the same), else a new one."""
+        return self.store.pending_call(run["id"], idx) or self.call_edge(run, steps, idx)
 
     def _call_cloud(self, run: dict, steps: list[dict], idx: int) -> dict:
         """One step executed by the cloud: its tool_use, already restored to real values, becomes the action."""

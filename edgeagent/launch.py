@@ -114,8 +114,8 @@ def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
     return RunPlan(settings, config, policy, name, options)
 
 
-def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict, dict], None] | None = None
-              ) -> tuple[Agent, str]:
+def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict, dict], None] | None = None,
+              on_fallback: Callable[[int, str], None] | None = None) -> tuple[Agent, str]:
     """The agent for a stored run, with the settings it started with; and a note on how energy is measured."""
     stored = json.loads(run.get("settings") or "{}")  # the settings the run started with, --set included
     config = load_config(overrides={k: v for k, v in stored.items() if k in ("cloud",)})
@@ -124,7 +124,8 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
     exporter = exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
     metering, note = open_metering(resolve_device(run.get("device") or "auto"), backend)
     return Agent(store, backend, strategy, exporter=exporter, metering=metering, on_step=on_step,
-                 allow_hardlinks=config["tools"]["allow_hardlinks"], tool_names=stored.get("tools")), note
+                 on_fallback=on_fallback, allow_hardlinks=config["tools"]["allow_hardlinks"],
+                 tool_names=stored.get("tools")), note
 
 
 def stored_backend(run: dict) -> tuple[str | None, dict]:

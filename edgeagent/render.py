@@ -89,6 +89,11 @@ def step_line(step: dict, call: dict | None = None) -> None:
     out.print(f"    [dim]→ {_short(step['observation'])}[/]")
 
 
+def fallback_line(idx: int, why: str) -> None:
+    """Said when it happens, before the step the edge then takes: the cloud gave nothing usable, and why."""
+    out.print(f"[yellow]![/] step {idx} [yellow]cloud unavailable[/] [dim]({escape(why)})[/] — the edge continues")
+
+
 def run_summary(run: dict) -> None:
     colour = {"done": "green", "running": "yellow"}.get(run["status"], "red")
     out.print(f"run [bold]{run['id']}[/] [{colour}]{run['status']}[/]")

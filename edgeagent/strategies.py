@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -13,7 +14,8 @@ from .errors import BadInput
 from .uncertainty import uncertainty
 
 if TYPE_CHECKING:
-    from .agent import Agent
+    from .export.exporter import Exporter
+    from .store import Store
 
 
 @dataclass(frozen=True)
@@ -22,13 +24,23 @@ class Decision:
     reason: str
 
 
+@dataclass(frozen=True)
+class RunContext:
+    """What a strategy may use before the run: the agent builds it, so policies never reach into the loop."""
+    store: Store
+    exporter: Exporter | None
+    propose: Callable[[dict, list[dict], int], dict]  # (run, steps, idx) -> the edge's stored call for step idx
+    count_tokens: Callable[[str], int]  # in the edge model's tokens
+    fallback: Callable[[int, str], None]  # said as it happens: (step, why the cloud gave nothing usable)
+
+
 class Strategy(Protocol):
     name: str
     uses_cloud: bool  # needs a cloud target; without one the run is refused before it starts
     asks_cloud: bool  # the edge gets the ask_cloud tool
     needs_scores: bool  # edge calls report per-token logprobs, for the routers
 
-    def before_run(self, run: dict, agent: Agent) -> dict: ...
+    def before_run(self, run: dict, ctx: RunContext) -> dict: ...
 
     def decide(self, run: dict, steps: list[dict]) -> Decision: ...
 
@@ -42,7 +54,7 @@ class _Base:
     def __init__(self, settings: dict[str, Any] | None = None) -> None:
         self.settings = settings or {}
 
-    def before_run(self, run: dict, agent: Agent) -> dict:
+    def before_run(self, run: dict, ctx: RunContext) -> dict:
         return run
 
     def review(self, run: dict, call: dict, decision: Decision) -> Decision:
@@ -82,13 +94,15 @@ class Sketch(_Base):
 
     name = "sketch"
 
-    def before_run(self, run: dict, agent: Agent) -> dict:
-        exporter = agent.exporter
-        if run.get("plan") is not None or exporter is None:
+    def before_run(self, run: dict, ctx: RunContext) -> dict:
+        if run.get("plan") is not None or ctx.exporter is None:
             return run  # fetched once; a resumed run reuses the stored plan
         # "" when the cloud was unavailable: stored as no plan, so a resume neither asks again nor changes the context
-        plan = exporter.plan(run["task"])
-        exporter.store.update_run(run["id"], plan=plan)
+        plan = ctx.exporter.plan(run["task"])
+        ctx.store.update_run(run["id"], plan=plan)
+        if not plan:
+            asked = [e for e in ctx.store.exports(run["id"]) if e["purpose"] == "plan"]
+            ctx.fallback(0, f"no plan ({asked[-1]['reason'] if asked else 'no answer'})")
         return {**run, "plan": plan}
 
     def decide(self, run: dict, steps: list[dict]) -> Decision:
@@ -156,13 +170,13 @@ class TaskRouter(_Base):
 
     name, needs_scores = "task-router", True
 
-    def before_run(self, run: dict, agent: Agent) -> dict:
+    def before_run(self, run: dict, ctx: RunContext) -> dict:
         if run.get("route"):
             return run  # decided once; a resumed run keeps its route
         # The probe is step 0's edge proposal: kept as that step's call when the task stays on the edge.
-        probe = agent.store.pending_call(run["id"], 0) or agent.call_edge(run, [], 0)
-        route = self.route(probe, agent.backend.count_tokens(run["task"]))
-        agent.store.update_run(run["id"], route=json.dumps(route))
+        probe = ctx.propose(run, [], 0)
+        route = self.route(probe, ctx.count_tokens(run["task"]))
+        ctx.store.update_run(run["id"], route=json.dumps(route))
         return {**run, "route": json.dumps(route)}
 
     def route(self, probe: dict, task_tokens: int) -> dict:
