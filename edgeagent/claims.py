@@ -36,15 +36,26 @@ def alive(owner: str | None) -> bool:
         return False
 
 
-def claim(store: Store, run_id: str) -> dict:
-    """Make this process the run's only driver, or say who is; read and write in one BEGIN IMMEDIATE."""
+def claim(store: Store, run_id: str, max_steps: int | None = None) -> dict:
+    """Make this process the run's only driver, or say who is; read and write in one BEGIN IMMEDIATE.
+
+    `max_steps` gives the run a larger budget, stored with it, so a run that stopped at its budget goes on."""
     with store.transaction():
         run = store.get_run(run_id)
-        if run["status"] in ENDED:
-            raise BadInput(f"run {run['id']} already ended ({run['status']}); nothing to resume")
+        if run["status"] in ENDED and not (max_steps is not None and run["status"] == "max_steps"):
+            more = "; `--max-steps N` continues it with a larger budget" if run["status"] == "max_steps" else ""
+            raise BadInput(f"run {run['id']} already ended ({run['status']}); nothing to resume{more}")
+        budget = {} if max_steps is None else _budget(store, run, max_steps)
         if run["status"] == "running" and alive(run["owner"]):
             pid, _, role = _parts(run["owner"])
             doing = "is being resumed by" if role == "resume" else "is still running in"
             raise RunBusy(f"run {run['id']} {doing} pid {pid}")
-        store.update_run(run["id"], status="running", owner=me("resume"), error=None)
+        store.update_run(run["id"], status="running", owner=me("resume"), error=None, **budget)
     return store.get_run(run["id"])
+
+
+def _budget(store: Store, run: dict, max_steps: int) -> dict:
+    taken = len(store.steps(run["id"]))
+    if max_steps <= taken:
+        raise BadInput(f"--max-steps {max_steps} must exceed the {taken} steps run {run['id']} has taken")
+    return {"max_steps": max_steps, "finished_at": None}

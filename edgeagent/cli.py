@@ -144,7 +144,8 @@ def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = N
         backend = model_registry.load_backend(store.get_run(run_id)["model"], stage=_stage, backend=name,
                                               options=options)
     agent, note = launch.agent_for(store, store.get_run(run_id), backend,
-                                   on_step=None if as_json else render.step_line)
+                                   on_step=None if as_json else render.step_line,
+                                   on_fallback=None if as_json else render.fallback_line)
     metering = agent.metering
     if not as_json:
         _stage(note)
@@ -233,13 +234,18 @@ def _warn_if_export_off(run: dict) -> None:
 
 @cli.command()
 @click.argument("run_id", callback=_text_arg)
+@click.option("--max-steps", type=click.IntRange(1, 1000), default=None, metavar="N",
+              help="A larger step budget, kept with the run; continues a run that stopped at max_steps.")
 @json_option("the result")
-def resume(run_id: str, as_json: bool) -> None:
-    """Continue RUN_ID from its last durable step (after a crash, kill or Ctrl-C)."""
+def resume(run_id: str, max_steps: int | None, as_json: bool) -> None:
+    """Continue RUN_ID from its last durable step (after a crash, kill or Ctrl-C, or with --max-steps after
+    its budget ran out)."""
     store = Store(paths.db_path())
-    run = claims.claim(store, run_id)  # one owner per run: a second resume is refused while this one lives
+    # One owner per run: a second resume is refused while this one lives.
+    run = claims.claim(store, run_id, max_steps=max_steps)
     if not as_json:
-        render.out.print(f"resuming run [bold]{run['id']}[/] after step {len(store.steps(run['id'])) - 1}")
+        budget = f" with a budget of {run['max_steps']} steps" if max_steps else ""
+        render.out.print(f"resuming run [bold]{run['id']}[/] after step {len(store.steps(run['id'])) - 1}{budget}")
     _warn_if_export_off(run)
     _drive(store, run["id"], as_json)
 
