@@ -83,20 +83,20 @@ def _run(cmd: list[str], log: Path, what: str, on_line: LineParser | None = None
     with log.open("ab") as f:
         f.write(f"$ {' '.join(cmd)}\n".encode())
         f.flush()
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-        assert proc.stdout is not None
-        try:
-            pending = b""
-            for chunk in iter(lambda: proc.stdout.read1(1 << 16), b""):  # type: ignore[union-attr]
-                f.write(chunk)
-                *lines, pending = re.split(rb"[\r\n]", pending + chunk)  # tqdm redraws with \r
-                for line in lines if on_line else ():
-                    on_line(line.decode(errors="replace"))  # type: ignore[misc]
-            rc = proc.wait()
-        except BaseException:
-            proc.kill()  # Ctrl-C or a failing parser: leave no converter running
-            proc.wait()
-            raise
+        with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env) as proc:
+            fd = proc.stdout.fileno()  # type: ignore[union-attr]  (PIPE: never None)
+            try:
+                pending = b""
+                for chunk in iter(lambda: os.read(fd, 1 << 16), b""):  # whatever arrived: progress as it happens
+                    f.write(chunk)
+                    *lines, pending = re.split(rb"[\r\n]", pending + chunk)  # tqdm redraws with \r
+                    if on_line is not None:
+                        for line in lines:
+                            on_line(line.decode(errors="replace"))
+                rc = proc.wait()
+            except BaseException:
+                proc.kill()  # Ctrl-C or a failing parser: leave no converter running
+                raise
     if rc != 0:
         lines = [ln for ln in log.read_text(errors="replace").splitlines() if ln.strip()]
         raise ModelError(f"{what} failed: {lines[-1][:200] if lines else 'exit ' + str(rc)} (log: {log})")
