@@ -100,7 +100,7 @@ class PeakMemory:
             try:
                 value = hook()
                 extra[name] = None if value is None else int(value)
-            except Exception as exc:  # a backend's probe failing must not lose the RSS figure
+            except Exception as exc:  # noqa: BLE001  (a backend's probe failing must not lose the RSS figure)
                 extra[name] = None
                 errors[name] = " ".join(f"{type(exc).__name__}: {exc}".split())
         return MemoryReading(peak_rss_bytes=int(peak), source=source, extra=extra, errors=errors)
