@@ -270,12 +270,16 @@ def undo(run_id: str, from_step: int, as_json: bool) -> None:
         click.echo("\n".join(done) if done else f"run {run['id']} changed no file from step {from_step} on")
 
 
-def _settings_decoded(run: dict) -> dict:
-    """A run row for --json: its stored settings (kept as JSON text in SQLite) as an object, not a string."""
+def _decoded(row: dict, key: str) -> dict:
+    """A row for --json with its `key` column (kept as JSON text in SQLite) as JSON, never a string inside JSON."""
     try:
-        return {**run, "settings": json.loads(run["settings"]) if run.get("settings") else None}
+        return {**row, key: json.loads(row[key]) if row.get(key) else None}
     except ValueError:  # written by hand or by a broken version: shown as it is rather than failing the listing
-        return run
+        return row
+
+
+def _settings_decoded(run: dict) -> dict:
+    return _decoded(run, "settings")
 
 
 @cli.command(name="runs")
@@ -299,7 +303,8 @@ def show(run_id: str, as_json: bool) -> None:
     run = store.get_run(run_id)
     steps, calls = store.steps(run["id"]), store.model_calls(run["id"])
     if as_json:
-        exports = [{k: v for k, v in e.items() if k != "payload"} for e in store.exports(run["id"])]
+        exports = [_decoded({k: v for k, v in e.items() if k != "payload"}, "placeholders")
+                   for e in store.exports(run["id"])]
         click.echo(json.dumps({"run": _settings_decoded(run), "totals": store.totals(run["id"]), "steps": steps,
                                "model_calls": calls, "exports": exports}))
     else:
@@ -319,8 +324,8 @@ def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
         rows = [{k: v for k, v in r.items() if k != "payload"} for r in rows]
     totals = store.totals(run["id"])
     if as_json:
-        click.echo(json.dumps({"run_id": run["id"], "exports": rows, "exports_left": totals["exports_left"],
-                               "exported_bytes": totals["exported_bytes"]}))
+        click.echo(json.dumps({"run_id": run["id"], "exports": [_decoded(r, "placeholders") for r in rows],
+                               "exports_left": totals["exports_left"], "exported_bytes": totals["exported_bytes"]}))
     else:
         render.audit(run, rows, show_payloads, totals)
 

@@ -220,6 +220,17 @@ def test_show_and_runs_json_give_settings_as_an_object(env):
     assert row["id"] == run_id and row["settings"] == settings
 
 
+def test_show_and_audit_json_give_placeholders_as_a_list(home, workspace, tmp_path, cloud):
+    c = cloud(["Reply to <EMAIL_1>."])
+    edge = write_script(tmp_path / "edge.json", [{"tool": "ask_cloud", "args": {"question": "Reply to a@b.example?"}},
+                                                 {"tool": "finish", "args": {"answer": "done"}}])
+    r = invoke("run", "t", "-w", workspace, "--model", edge, "--strategy", "advisor", "--cloud", c.target, "--json")
+    run_id = json.loads(r.stdout)["run_id"]
+    [audited] = json.loads(invoke("audit", run_id, "--json").stdout)["exports"]
+    [shown] = json.loads(invoke("show", run_id, "--json").stdout)["exports"]
+    assert audited["placeholders"] == shown["placeholders"] == ["<EMAIL_1>"]
+
+
 # ---------------------------------------------------------------- item 9: help and messages
 
 
