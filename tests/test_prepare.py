@@ -176,3 +176,18 @@ def test_mlx_keeps_the_fp32_folder_and_builds_no_onnx(chunked, stand_in_converte
     assert _variants(m.name) == {"gguf", "hf"}
     models.prepare(m.name)  # onnx later builds from the kept folder, and keeps it
     assert stand_in_converters == ["hf", "onnx"] and _variants(m.name) == {"gguf", "hf", "onnx-cpu-int4"}
+
+
+@pytest.mark.parametrize("backend, kept", [("onnx", {"gguf", "onnx-cpu-int4"}), ("mlx", {"gguf", "hf"}),
+                                           ("all", {"gguf", "hf", "onnx-cpu-int4"}), ("llamacpp", {"gguf"})])
+def test_models_prepare_keeps_what_the_backend_loads(chunked, stand_in_converters, backend, kept):  # noqa: F811
+    from click.testing import CliRunner
+
+    from edgeagent.cli import cli
+
+    spec, _, _ = chunked
+    m = spec(name=f"tiny-{backend}")
+    r = CliRunner().invoke(cli, ["models", "prepare", m.name, "--backend", backend])
+    assert r.exit_code == 0, r.output
+    assert _variants(m.name) == kept
+    assert "✓ joining the parts into the GGUF" in r.stderr and "Traceback" not in r.output
