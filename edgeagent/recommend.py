@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from .catalog import EMBEDDED
 from .devices import DeviceProfile
-from .models import EMBEDDED
 
 RUNTIME_BYTES = 256 * 2**20  # compute buffers and the runtime itself, beside weights and KV cache (llama.cpp, seen here)
 
