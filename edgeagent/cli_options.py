@@ -60,7 +60,8 @@ def check_cloud(ctx: click.Context, param: click.Parameter, value: str | None) -
     return value
 
 
-def cloud_option(help: str = f"Cloud: {TARGET_HELP} (default: cloud.target in config).",
+def cloud_option(help: str = f"Cloud for the strategies that use one: {TARGET_HELP}. Default: cloud.target in "
+                             "config.",
                  metavar: str = "TARGET", allow: Callable[[str], bool] | None = None) -> Callable[[F], F]:
     """`--cloud TARGET`; `allow` lets a command accept its own words (bench: reference, local:MODEL)."""
     def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

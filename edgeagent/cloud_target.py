@@ -7,8 +7,9 @@ from urllib.parse import urlparse
 
 from .errors import BadInput
 
+TARGET_SHAPES = "anthropic:MODEL or http(s)://host:port[#MODEL]"
 # An endpoint without #MODEL asks for `default`, which `edgeagent serve` answers with the model it serves.
-TARGET_HELP = "anthropic:MODEL, or http(s)://host:port[#MODEL] (MODEL defaults to `default`: a server's own model)"
+TARGET_HELP = f"{TARGET_SHAPES} (no #MODEL: the server's default model)"
 
 
 @dataclass(frozen=True)
@@ -39,4 +40,4 @@ def parse_target(spec: str) -> CloudTarget:
     if url is not None and url.scheme in ("http", "https") and url.hostname:
         base = spec.split("#", 1)[0].rstrip("/")
         return CloudTarget(url.fragment or "default", base, spec)
-    raise BadInput(f"cloud target {spec!r}: use {TARGET_HELP}")
+    raise BadInput(f"cloud target {spec!r}: use {TARGET_SHAPES}")

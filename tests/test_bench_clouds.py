@@ -267,7 +267,7 @@ def test_other_specs_pass_through_unchanged(tasks):
 @pytest.mark.parametrize("spec, says", [
     ("local:", "error: --cloud local:MODEL needs a model name"),
     ("local:no-such-model", "error: --cloud local:no-such-model: edgeagent serve exited (unknown model"),
-    ("bogus", "error: cloud target 'bogus': use anthropic:MODEL or http://host:port#MODEL"),
+    ("bogus", "error: Invalid value for '--cloud': cloud target 'bogus': use anthropic:MODEL or http(s)://host:port[#MODEL]"),
 ])
 def test_bench_run_with_a_bad_cloud_spec_is_one_line_exit_2(tmp_path, tasks, spec, says):
     from click.testing import CliRunner

@@ -161,7 +161,7 @@ def test_an_endpoint_without_model_asks_for_the_servers_default_and_help_says_so
     assert parse_target("https://llm.example:443#claude-x").model == "claude-x"
     assert parse_target("anthropic:claude-haiku-4-5").is_anthropic
     help_text = " ".join(invoke("run", "--help").stdout.split())
-    assert "http(s)://host:port[#MODEL] (MODEL defaults to `default`" in help_text
+    assert "http(s)://host:port[#MODEL] (no #MODEL: the server's default model)" in help_text
     with pytest.raises(BadInput, match="host:port\\[#MODEL\\]"):
         parse_target("127.0.0.1:8642")
 
