@@ -26,7 +26,7 @@ from .cli_options import (
     model_option,
     overrides_option,
 )
-from .cloud_target import TARGET_HELP
+from .cloud_target import TARGET_SHAPES
 from .config import EXPORT_MODES, config_path, load_config, parse_overrides
 from .devices import detect_machine, resolve_device
 from .devices_cmd import devices_cmd
@@ -603,7 +603,7 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
 @click.option("--strategies", "strategy_list", default=None, metavar="all|A,B",
               help="Strategies to compare, comma-separated, or all seven.")
 @model_option("--edge")
-@cloud_option(help=f"Cloud for the strategies that use one: a target ({TARGET_HELP}), `reference` (replays each "
+@cloud_option(help=f"Cloud for the strategies that use one: a target ({TARGET_SHAPES}), `reference` (replays each "
                    "task's reference solution: an upper bound) or `local:MODEL` (a local model served on loopback, "
                    "priced by a card).", metavar="TARGET|reference|local:MODEL",
               allow=lambda v: v == "reference" or v.startswith("local:"))
