@@ -6,7 +6,6 @@ The wheel is never installed: spaCy loads the model folder by path."""
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import shutil
@@ -17,6 +16,8 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+
+from filelock import FileLock
 
 from . import paths
 from .errors import BadInput, ModelError
@@ -66,8 +67,7 @@ def prepare(name: str = DEFAULT_NER_MODEL, *, force: bool = False, stage: Stage 
         raise BadInput(f"unknown entity model {name!r}; known: {', '.join(NER_MODELS)}")
     target = model_dir(name)
     target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target.parent / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # one preparation at a time, across processes
+    with FileLock(target.parent / ".lock"):  # one preparation at a time, across processes (Windows too)
         if not force and _finished(target):
             return target
         # Work in a temp folder and rename at the end: a failed or interrupted fetch never looks prepared.
