@@ -75,3 +75,14 @@ def test_a_finished_run_is_not_reopened_by_a_budget(home, workspace, tmp_path):
     run_id = json.loads(r.stdout)["run_id"]
     r = invoke("resume", run_id, "--max-steps", "30")
     assert r.exit_code == 2 and "already ended (done)" in r.stderr
+
+
+def test_a_killed_run_may_take_a_larger_budget_too(home, workspace, tmp_path, crash):
+    crash.at(1)
+    invoke("run", "t", "--workspace", str(workspace), "--model", write_script(tmp_path / "s.json", REPLIES),
+           "--max-steps", "2", "--json")
+    run_id = crash.heal()
+    r = invoke("resume", run_id, "--max-steps", "4", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["status"] == "done"
+    assert json.loads(invoke("show", run_id, "--json").stdout)["run"]["max_steps"] == 4
