@@ -260,8 +260,9 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
         if missing:
             raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[convert]'")
         log = target.parent / "prepare.log"
-        stage(f"first use: preparing {name} for {'onnx' if need_onnx else 'mlx'}{' and mlx' if need_onnx and keep else ''}"
-              f", once (its tools' output: {log})")
+        what = f"{'onnx' if need_onnx else 'mlx'}{' and mlx' if need_onnx and keep else ''}"
+        doing = f"rebuilding {name} for {what}" if force else f"first use: preparing {name} for {what}, once"
+        stage(f"{doing} (its tools' output: {log})")
         log.write_text("")
         # Work in a temp folder and rename at the end: a half-finished preparation never looks done.
         with Phases() as phases, tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
