@@ -96,4 +96,4 @@ def test_vendor_rules_fail_loudly_if_detect_secrets_changes_its_regex_count(monk
 
     monkeypatch.setattr(aws.AWSKeyDetector, "denylist", [*aws.AWSKeyDetector.denylist, aws.AWSKeyDetector.denylist[0]])
     with pytest.raises(RuntimeError, match="detect-secrets 1.5.x"):
-        secrets.SecretPlugins()
+        secrets._Plugins()

@@ -15,6 +15,7 @@ from edgeagent.export.detect import (
     detect,
 )
 from edgeagent.export.detect.hosts import is_doc_host, is_public_host
+from edgeagent.export.detect.personal import Addresses, BirthDates, Handles
 from edgeagent.export.detect.rules import (
     ContextIds,
     KnownNames,
@@ -209,3 +210,100 @@ def test_pattern_false_positives_are_gone(text):
 ])
 def test_real_phones_ips_and_private_urls_are_still_found(text, kind):
     assert [k for k, _ in all_found(text)] == [kind]
+
+
+# --- handles, addresses, birth dates, values found again ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, handles", [
+    ("cc @sharon_duke and @ruyo, please review", ["sharon_duke", "ruyo"]),
+    ("michael_will: anyone seen the deploy fail?\ndesousap: yes, rolled back at 14:02", ["michael_will", "desousap"]),
+    ("margaud.boulay — today at 9:12\nhey, is this a scam?", ["margaud.boulay"]),
+    ("sshd[2211]: Failed password for amedeo.saragat from <IP_1> port 52114", ["amedeo.saragat"]),
+    ("Mein Benutzer ist silva.heintze.", ["silva.heintze"]),
+    ("scp build.tar.gz agordon@backup-03.example.net:/srv/", ["agordon"]),
+    ('DATABASE_URL = "postgresql://azahara34:hunter2@db.internal:5432/orders"', ["azahara34"]),
+    ("Reporter: Gérard Aubry (gerard59)", ["gerard59"]),
+])
+def test_user_handles_are_found(text, handles):
+    assert [v for _, v in found(Handles(), text)] == handles
+
+
+def test_a_handle_is_found_everywhere_once_known():
+    text = "@ann29 can you look?\n> ann29: LGTM. Thanks ann29."
+    assert [v for _, v in found(Handles(), text)] == ["ann29", "ann29", "ann29"]
+
+
+@pytest.mark.parametrize("text", [
+    "@property\ndef name(self) -> str:",  # a decorator
+    "    @pytest.mark.slow\n    def test_x():",
+    "npm i @types/node and mail me at jo@example.com",
+    "note: remember to rotate the logs tonight",  # a heading, not a speaker
+    "User guide: see the user interface chapter",  # no handle-shaped word after "user"
+    "the test ran as expected",
+])
+def test_decorators_headings_and_prose_are_not_handles(text):
+    assert found(Handles(), text) == []
+
+
+@pytest.mark.parametrize("text, address", [
+    ("Shipping address: 15 Kerry Burgs, Barnetthaven", "15 Kerry Burgs"),
+    ("Damage at 834 Alexandra Stream Apt. 951, East Charlesview", "834 Alexandra Stream Apt. 951"),
+    ("Kind regards\nFlat 8, Ann Fork\nTel. 0141 496 0000", "Flat 8, Ann Fork"),
+    ("confirmé au 52, rue Thibaut Petit, Laroche", "52, rue Thibaut Petit"),
+    ("product day at Zoeyweg 5, Asch.", "Zoeyweg 5"),
+    ("her address is Atzlerplatz 5-4 in case", "Atzlerplatz 5-4"),
+    ("Costanzo Donà: Via Renzo, 82 Piano 9", "Via Renzo, 82 Piano 9"),
+    ('"address": "Praça Gonçalves, 32"', "Praça Gonçalves, 32"),
+])
+def test_street_addresses_are_found(text, address):
+    assert [v for _, v in found(Addresses(), text)] == [address]
+
+
+@pytest.mark.parametrize("text", [
+    "step 4 Click Run to start the job",
+    "we shipped 3 Pro Max units in Spring 2024",
+    "sent via Slack 3 times, then Plaza Hotel",
+    "Python 3 Way of doing things, and Keyring 2024",
+])
+def test_numbers_next_to_capitalised_words_are_not_addresses(text):
+    assert found(Addresses(), text) == []
+
+
+@pytest.mark.parametrize("text, date", [
+    ("Policy holder: Yinthe van Klaarwater, born 1950-05-21, policy", "1950-05-21"),
+    ("DATE OF BIRTH: 15/06/2002   NATIONAL ID: 1", "15/06/2002"),
+    ("geboren am 14.09.1977 in Aurich", "14.09.1977"),
+    ("DOB: March 3, 1985", "March 3, 1985"),
+])
+def test_birth_dates_are_found(text, date):
+    assert [v for _, v in found(BirthDates(), text)] == [date]
+
+
+def test_other_dates_are_not_birth_dates():
+    assert found(BirthDates(), "released 2024-05-01; the build was born of necessity") == []
+
+
+def test_a_value_found_once_is_replaced_everywhere():
+    # /home/mfarias makes "mfarias" a user name; the sshd line names it again without any context a rule knows.
+    text = 'File "/home/mfarias/app.py"\nFailed password for mfarias from 10.0.0.5'
+    out = sanitize(text, "strict", detectors(), PlaceholderRegistry())
+    assert "mfarias" not in out.text and not out.refused
+
+
+@pytest.mark.parametrize("text, value", [
+    ("We have CUST-944662 on file", "CUST-944662"),
+    ("Laptop LT-82889 can't reach mail", "LT-82889"),
+    ("GET /account/ACX9OHK0Y2/statements", "ACX9OHK0Y2"),
+    ("Comprei (pedido 876897148) e o produto", "876897148"),
+])
+def test_more_ids_are_found(text, value):
+    assert [v for _, v in found(ContextIds(), text)] == [value]
+
+
+def test_public_references_are_not_ids():
+    assert found(ContextIds(), "see CVE-2024-12345, ISO-27001 and RFC-91101") == []
+
+
+def test_cloud_host_names_spell_an_ip():
+    assert found(PrivateHosts(), "node ip-10-246-162-249 is down") == [("IP", "10-246-162-249")]

@@ -130,7 +130,7 @@ def load_declared(secrets: Sequence[str] = (), files: Sequence[Path] = ()) -> De
 
 
 class Exporter:
-    def __init__(self, store: Store, run_id: str, client: cloud_api.CloudClient | None, *, mode: str,
+    def __init__(self, store: Store | None, run_id: str, client: cloud_api.CloudClient | None, *, mode: str,
                  detectors: Sequence[Detector], budget_usd: float | None = None, max_tokens: int = 512) -> None:
         if mode not in ("off", "redact", "strict"):
             raise BadInput(f"export mode {mode!r}: use off, redact or strict")

@@ -58,7 +58,7 @@ def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: Plac
 
 def _residual(out: str, detectors: Sequence[Detector], registry: PlaceholderRegistry) -> list[Span]:
     """What is private in `out` after substitution: (a) any value the registry replaced, found again outside our
-    placeholders in any spelling a declared secret is found in (case, separators, JSON escapes, digit forms);
+    placeholders in another spelling (case, separators, digits alone: "PriyaRaman", "415.555.0132");
     (b) what the detectors find on a second pass that is such a value, or a word of one ("Hopkins" left over from
     "Johns Hopkins"). Not: what a context-reading detector newly sees in the text around placeholders
     ("<PERSON_1>'s Hopkins east baltimore campus"), which substitution made and which the first pass had not found.
@@ -66,8 +66,8 @@ def _residual(out: str, detectors: Sequence[Detector], registry: PlaceholderRegi
     # A placeholder's own letters can match a declared value ("ecre" in "<SECRET_1>"); that is not a leak.
     issued = [m.span() for m in PLACEHOLDER_RE.finditer(out) if registry.value(m.group(0)) is not None]
     starts = [s for s, _ in issued]
-    values, words = _replaced(registry)
-    found = [] if values is None else [s for s in values.detect(out) if _whole_words(out, s)]
+    squashed, words = _replaced(registry)
+    found = _found_again(out, squashed, issued)
     for span in detect(out, detectors):
         if _touches(span, issued, starts):
             continue  # an artefact of substitution: it reads our placeholder as part of a name
@@ -82,24 +82,54 @@ _NAME_RE = re.compile(r"[^\W\d_]+(?:[\s'’.\-]+[^\W\d_]+)*")  # a name-like val
 _replaced_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _replaced(registry: PlaceholderRegistry) -> tuple[DeclaredSecrets | None, frozenset[str]]:
-    """The registry's values as one matcher (those with enough letters and digits to match safely), and the
-    case-folded name-like values and their words of 3+ letters; rebuilt only when the registry has grown."""
+def _replaced(registry: PlaceholderRegistry) -> tuple[dict[str, str], frozenset[str]]:
+    """The registry's values squashed to their case-folded letters and digits (those with 4 or more: shorter ones
+    would turn up inside ordinary words) -> kind, and the case-folded name-like values and their words of 3+
+    letters; rebuilt only when the registry has grown."""
     cached = _replaced_cache.get(registry)
     if cached is not None and cached[0] == len(registry):
         return cached[1], cached[2]
     entries = [(value, kind) for _, kind, value in registry.entries() if kind != LITERAL]
-    usable = [(v, k) for v, k in entries if len("".join(v.split())) >= MIN_DECLARED_LEN]
-    matcher = DeclaredSecrets(usable) if usable else None
+    squashed = {}
     words: set[str] = set()
-    for value, _ in entries:
-        if not _NAME_RE.fullmatch(value):
-            continue  # words of e-mails, URLs and keys ("com", "https") are no one's name
-        folded = _WORD_RE.findall(value.casefold())
-        words.add(" ".join(folded))
-        words.update(w for w in folded if len(w) >= 3)
-    _replaced_cache[registry] = (len(registry), matcher, frozenset(words))
-    return matcher, frozenset(words)
+    for value, kind in entries:
+        key = "".join(_WORD_RE.findall(value.casefold()))
+        if len(key) >= MIN_DECLARED_LEN:
+            squashed.setdefault(key, kind)
+        if _NAME_RE.fullmatch(value):  # words of e-mails, URLs and keys ("com", "https") are no one's name
+            folded = _WORD_RE.findall(value.casefold())
+            words.add(" ".join(folded))
+            words.update(w for w in folded if len(w) >= 3)
+    _replaced_cache[registry] = (len(registry), squashed, frozenset(words))
+    return squashed, frozenset(words)
+
+
+def _found_again(out: str, squashed: dict[str, str], issued: list[tuple[int, int]]) -> list[Span]:
+    """Where a squashed value occurs in the squashed text outside placeholders, as whole words of `out`."""
+    if not squashed:
+        return []
+    chars, where = [], []
+    pos = 0
+    for start, end in [*issued, (len(out), len(out))]:
+        for m in _WORD_RE.finditer(out, pos, start):
+            folded = m.group().casefold()
+            if len(folded) != len(m.group()):  # "ß" -> "ss": offsets must stay exact, so compare as written
+                folded = m.group()
+            chars.append(folded)
+            where.extend(range(m.start(), m.end()))
+        chars.append("\0")  # a placeholder ends any match
+        where.append(start)
+        pos = end
+    text = "".join(chars)
+    spans = []
+    for key, kind in squashed.items():
+        i = text.find(key)
+        while i >= 0:
+            span = Span(where[i], where[i + len(key) - 1] + 1, kind, "strict")
+            if _whole_words(out, span):
+                spans.append(span)
+            i = text.find(key, i + 1)
+    return spans
 
 
 def _whole_words(text: str, span: Span) -> bool:

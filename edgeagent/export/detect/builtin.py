@@ -31,6 +31,9 @@ BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.rules:ContextIds"),
     Row("edgeagent.export.detect.rules:PrivateHosts"),
     Row("edgeagent.export.detect.rules:PathUsernames"),
+    Row("edgeagent.export.detect.personal:Handles"),
+    Row("edgeagent.export.detect.personal:Addresses"),
+    Row("edgeagent.export.detect.personal:BirthDates"),
     # Person, organisation and place names: [] until `edgeagent models prepare en-core-web-sm` installed the model.
     Row("edgeagent.export.ner:entity_detectors", optional=True, model=True),
     Row("edgeagent.export.detect.rules:KnownNames"),  # its `expand` reads what every detector found

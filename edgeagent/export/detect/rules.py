@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from .hosts import RESERVED, is_public_host, split_host
+from .personal import lower
 from .spans import Span
 
 
@@ -27,14 +28,18 @@ _ID_WORDS = (
     "id|ids|account|acct|order|transaction|txn|user|userid|uid|username|ticket|invoice|customer|client|member|"
     "membership|booking|reservation|confirmation|reference|case|policy|tracking|shipment|parcel|serial|passport|"
     "licen[cs]e|employee|staff|patient|student|badge|subscriber|contract|claim|loan|voucher|receipt|payment|refund|"
-    "application|applicant|request|routing|sort[ -]?code|iban|swift|bic|tax|vat|ssn|nhs|medicare|insurance"
+    "application|applicant|request|routing|sort[ -]?code|iban|swift|bic|tax|vat|ssn|nhs|medicare|insurance|"
+    # the same words in the corpus's other languages: es/pt/fr/de/it/nl, and national ID names
+    "pedido|cliente|cuenta|conta|factura|fatura|contrato|n[úu]mero|commande|compte|facture|dossier|"
+    "bestellung|kundennummer|konto|rechnung|vertrag|ordine|fattura|contratto|bestelling|klantnummer|factuur|"
+    "cpf|cnpj|dni|nie|nif|bsn|siret|siren|codice fiscale|steuer-?id|national id|personnummer"
 )
 _ID_SUFFIX = r"(?:[ _-]?(?:ids?|no\.?|nr\.?|num|number|numbers|code|ref|#))?"
 # Between the word and the value: punctuation, quotes, "is", "number" ("Order #: A1B2C3", "account number is 1234...").
-_ID_FILLER = r"(?:[\s:=#'\"`(\[]|-|\b(?:is|was|number|num)\b|\b(?:no|nr)\.?(?![A-Za-z])){0,6}"
-_ID_RE = re.compile(
-    rf"(?i)(?<![A-Za-z0-9])(?P<word>{_ID_WORDS})(?P<suffix>{_ID_SUFFIX})(?![A-Za-z]){_ID_FILLER}"
-    r"(?P<value>[A-Za-z0-9](?:[A-Za-z0-9_\-]*[A-Za-z0-9])?)"
+_ID_FILLER = r"(?:[\s:=#'\"`(\[/]|-|\b(?:is|was|number|num)\b|\b(?:no|nr)\.?(?![A-Za-z])){0,6}"
+_ID_RE = re.compile(  # run on lower-cased text (see personal.lower); the value is read from the original
+    rf"(?<![a-z0-9])(?P<word>{_ID_WORDS})(?P<suffix>{_ID_SUFFIX})(?![a-z]){_ID_FILLER}"
+    r"(?P<value>[a-z0-9](?:[a-z0-9_\-]*[a-z0-9])?)"
 )
 MIN_ID_CHARS = 6  # letters and digits; shorter values (order 42, uid 1000) are counts and ports as often as IDs
 _ID_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4}|(?:1[89]|20)\d\d-(?:1[89]|20)\d\d")
@@ -43,22 +48,31 @@ _ID_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4}|(?:1[89]|20)\d\d-
 AMOUNT_WORDS = frozenset({"payment", "refund", "loan", "tax", "insurance", "claim", "vat"})
 
 
+# Prefixed references anywhere: "CUST-944662", "LT-82889", "INV-2024-00042" (capitals, a dash, 5+ digits), except
+# the public ones (CVE-2024-12345, ISO-27001, RFC-9110).
+_PREFIXED_ID_RE = re.compile(r"(?<![\w-])(?P<p>[A-Z]{2,6})-\d{2,}(?:-\d+)*(?![\w-])")
+_PUBLIC_PREFIXES = frozenset({"CVE", "CWE", "GHSA", "ISO", "IEC", "RFC", "PEP", "EN", "DIN", "BS", "UTF", "SHA", "MD",
+                              "COVID", "SARS", "TLS", "SSL", "HTTP", "IPV"})
+
+
 class ContextIds:
-    """Identifiers right after a word that announces one: 6+ letters and digits, at least one a digit."""
+    """Identifiers right after a word that announces one: 6+ letters and digits, at least one a digit; and
+    capital-prefixed references with 5+ digits ("CUST-944662") anywhere."""
 
     name = "ids"
 
     def detect(self, text: str) -> list[Span]:
-        spans = []
-        for m in _ID_RE.finditer(text):
-            value = m.group("value")
+        spans = [Span(m.start(), m.end(), "ID", self.name) for m in _PREFIXED_ID_RE.finditer(text)
+                 if m.group("p") not in _PUBLIC_PREFIXES and sum(c.isdigit() for c in m.group()) >= 5]
+        for m in _ID_RE.finditer(lower(text)):
+            value = text[m.start("value") : m.end("value")]
             alnum = sum(c.isalnum() for c in value)
             if alnum < MIN_ID_CHARS or not any(c.isdigit() for c in value) or _ID_DATE_RE.fullmatch(value):
                 continue
-            if value.isdigit() and not m.group("suffix") and m.group("word").lower() in AMOUNT_WORDS:
+            if value.isdigit() and not m.group("suffix") and m.group("word") in AMOUNT_WORDS:
                 continue
             spans.append(Span(m.start("value"), m.end("value"), "ID", self.name))
-        return spans
+        return list(dict.fromkeys(spans))  # a prefixed ID after an ID word is found twice
 
 
 # --- Bare host and domain names ---------------------------------------------------------------------------------------
@@ -85,15 +99,22 @@ CODE_NAMES = _set(
     "results value values key keys x y z a b i j k n s t v p q m f g h")
 
 
+# Cloud host names that spell their private address: "ip-10-246-162-249" (AWS), the address is what leaks.
+_DASHED_IP_RE = re.compile(r"(?<![\w-])ip-(?P<ip>(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:-(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(?![\w-])")
+
+
 class PrivateHosts:
-    """Host and domain names outside URLs and e-mails that are not a public service's: kind HOST."""
+    """Host and domain names outside URLs and e-mails that are not a public service's: kind HOST; and the
+    address in "ip-10-0-0-12" host names: kind IP."""
 
     name = "hosts"
 
     def detect(self, text: str) -> list[Span]:
+        spans = [Span(m.start("ip"), m.end("ip"), "IP", self.name) for m in _DASHED_IP_RE.finditer(text)]
         if "." not in text:
-            return []
-        return [Span(m.start(1), m.end(1), "HOST", self.name) for m in _HOST_RE.finditer(text) if _private(m.group(1))]
+            return spans
+        return spans + [Span(m.start(1), m.end(1), "HOST", self.name) for m in _HOST_RE.finditer(text)
+                        if _private(m.group(1))]
 
 
 def _private(host: str) -> bool:
@@ -168,7 +189,7 @@ class KnownNames:
     """Names other detectors found, found again: every occurrence in any case of a person's name and of each of
     its words (3+ letters, not a common word), and of an organisation's or place's whole name; words coordinated
     with a known person ("Alice Smith and bob jones") and names after an honorific ("dr smith"). Kind: the known
-    span's kind, PERSON for the rest."""
+    span's kind, PERSON for the rest. Any other one-word value found (user name, ID, host) is found again as is."""
 
     name = "known-names"
 
@@ -198,11 +219,29 @@ class KnownNames:
                     for word in words:
                         if len(word) >= MIN_NAME_TOKEN and not _common(word):
                             names.setdefault(word.lower(), span.kind)
-        if not names:
-            return []
-        spans = _occurrences(text, names, self.name)
-        spans += _coordinated(text, people, self.name)
+        spans = _other_occurrences(text, found, self.name)
+        if names:
+            spans += _occurrences(text, names, self.name)
+            spans += _coordinated(text, people, self.name)
         return spans
+
+
+MIN_REPEATED_VALUE = 4  # shorter values ("Li", "42") would be found inside ordinary text
+
+
+def _other_occurrences(text: str, found: Sequence[Span], source: str) -> list[Span]:
+    """Every other occurrence of a one-word value some detector found (a user name in a path and again in a log
+    line, an ID in a subject and in the body): what was private in one place is private everywhere."""
+    values = {}
+    for span in found:
+        value = span.text(text).strip()
+        if span.kind not in PERSON_KINDS and len(value) >= MIN_REPEATED_VALUE and not any(c.isspace() for c in value):
+            values.setdefault(value, span.kind)
+    if not values:
+        return []
+    pattern = re.compile(r"(?<![\w.\-])(?:" + "|".join(map(re.escape, sorted(values, key=len, reverse=True)))
+                         + r")(?![\w\-]|\.\w)")
+    return [Span(m.start(), m.end(), values[m.group()], source) for m in pattern.finditer(text)]
 
 
 def _occurrences(text: str, names: dict[str, str], source: str) -> list[Span]:

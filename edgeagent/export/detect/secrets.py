@@ -6,6 +6,7 @@ The vendor rules pair each plugin's `denylist` regexes with gates by position, s
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -93,6 +94,10 @@ _GATES: dict[str, list[_Gate]] = {
     "TelegramBotTokenDetector": [_Gate(token_min=35, pad=(11, 0), around=(":", ""))],
     "TwilioKeyDetector": [_Gate(("AC",), token_min=34), _Gate(("SK",), token_min=34)],
 }
+# Literals (lower-cased) some rule needs in a text without 20+ character tokens: URLs with credentials, .npmrc
+# lines, Slack webhooks and tokens, private-key blocks.
+_TEXT_NEEDLES = tuple(n.lower() for gates in _GATES.values() for g in gates if not g.token_min for n in g.needles) + (
+    "private key", "putty-user-key-file")
 _MAX_PAD = (max(g.pad[0] for gs in _GATES.values() for g in gs), max(g.pad[1] for gs in _GATES.values() for g in gs))
 
 # detect-secrets' own JWT regex ends in a lazy `*?`, so it never includes the signature; same shape, greedy.
@@ -128,11 +133,33 @@ class SecretPlugins:
     On top: whole PEM/PuTTY private-key blocks (the plugin only matches the BEGIN line), JWTs validated with the
     plugin's `is_formally_valid`, KeywordDetector's assignment regexes on lines that mention a keyword (filtered with
     detect-secrets' heuristics), and high-entropy tokens with length-aware limits (see BASE64_LIMIT).
+    detect-secrets (which imports `requests`: half a second) loads on the first text that could hold a secret.
     """
 
     name = "detect-secrets"
 
     def __init__(self, keywords: bool = True, entropy: bool = True) -> None:
+        self.keywords, self.entropy = keywords, entropy
+
+    def detect(self, text: str) -> list[Span]:
+        tokens = _long_tokens(text)
+        lower = _ascii_lower(text)
+        if not tokens and not any(n in lower for n in (_KEYWORD_NEEDLES if self.keywords else ()) + _TEXT_NEEDLES):
+            return []  # no 20+ character token, keyword, key block or URL: no plugin here could match
+        return _plugins().detect(text, lower, tokens, self.keywords, self.entropy)
+
+
+@functools.cache
+def _plugins() -> _Plugins:
+    return _Plugins()
+
+
+class _Plugins:
+    """The loaded plugins and the rules built from them, once per process."""
+
+    name = SecretPlugins.name
+
+    def __init__(self) -> None:
         from detect_secrets.filters import heuristic
         from detect_secrets.plugins import (
             high_entropy_strings,
@@ -158,22 +185,19 @@ class SecretPlugins:
         self._jwt_valid = jwt.JwtTokenDetector.is_formally_valid
         self._b64 = high_entropy_strings.Base64HighEntropyString()
         self._hex = high_entropy_strings.HexHighEntropyString()
-        self._keywords = keywords
-        self._entropy = entropy
         self._keyword_line_re = re.compile("|".join(keyword.DENYLIST))  # applied to lower-cased lines
         self._keyword_rules = _keyword_rules(keyword)
 
-    def detect(self, text: str) -> list[Span]:
-        tokens = _long_tokens(text)
-        lower = _ascii_lower(text)
+    def detect(self, text: str, lower: str, tokens: list[tuple[int, int]], keywords: bool,
+               entropy: bool) -> list[Span]:
         spans = self._vendor_spans(text, lower, tokens)
         if "PRIVATE KEY" in text or "PuTTY-User-Key-File" in text:
             spans += self._private_key_spans(text)
         if "eyJ" in text:
             spans += self._jwt_spans(text)
-        if self._keywords:
+        if keywords:
             spans += self._keyword_spans(text, lower)
-        if self._entropy:
+        if entropy:
             candidates = tokens + _path_segments(text, tokens)
             spans += [Span(s, e, "SECRET", self.name) for s, e in candidates if self._high_entropy(text[s:e].rstrip("="))]
         return spans
