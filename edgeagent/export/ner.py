@@ -95,14 +95,30 @@ def pipeline(folder: Path) -> Any:
             with _without("torch", "transformers"):
                 import spacy
 
-                _pipelines[folder] = spacy.load(folder, exclude=list(UNUSED_COMPONENTS))
+                with _no_plugin_factories(spacy):
+                    _pipelines[folder] = spacy.load(folder, exclude=list(UNUSED_COMPONENTS))
         return _pipelines[folder]
 
 
 @contextmanager
+def _no_plugin_factories(spacy: Any) -> Iterator[None]:
+    """Skip importing every installed package that offers spaCy pipeline components: a new pipeline imports them
+    all, and presidio's costs ~1 s of CPU; this pipeline uses only spaCy's own (tok2vec, tagger, ner)."""
+    plugins = getattr(spacy.util.registry, "_entry_point_factories", None)
+    before = getattr(plugins, "entry_points", None)
+    if before is not None:
+        plugins.entry_points = False
+    try:
+        yield
+    finally:
+        if before is not None:
+            plugins.entry_points = before
+
+
+@contextmanager
 def _without(*modules: str) -> Iterator[None]:
-    """Hide modules that are installed but unused here: thinc imports torch when it can (~3 s), and loading a
-    pipeline imports presidio through its spaCy entry point, which imports transformers (~8 s)."""
+    """Hide modules that are installed but unused here: thinc imports torch when it can (~3 s), and anything that
+    imports presidio's package whole imports transformers (~8 s)."""
     hidden = [m for m in modules if m not in sys.modules]
     sys.modules.update({m: None for m in hidden})  # None makes `import m` fail at once, leaving nothing half-made
     try:
