@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import weakref
 from collections.abc import Sequence
@@ -14,6 +15,7 @@ from edgeagent.export.detect import (
     Detector,
     Span,
     detect,
+    merge_spans,
 )
 from edgeagent.export.normalize import normalize
 from edgeagent.export.placeholders import LITERAL, PLACEHOLDER_RE, PlaceholderRegistry
@@ -40,8 +42,9 @@ def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: Plac
     """Normalise `text` (see `normalize`), detect sensitive spans and replace them with placeholders from `registry`.
 
     off: only declared secrets are substituted (they never leave, in any mode); every span is still reported.
-    redact: substitute every span. strict: substitute, then re-check what is left (see `_residual`): whatever
-    private is still there is residual, and the caller must not send the text.
+    redact: substitute every span, and every value `registry` replaced before, wherever it turns up again (in any
+    case, with any separators). strict: the same, then re-check what is left (see `_residual`): whatever private is
+    still there is residual, and the caller must not send the text.
     """
     if mode not in MODES:
         raise ValueError(f"unknown export mode {mode!r}: expected one of {', '.join(MODES)}")
@@ -51,6 +54,8 @@ def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: Plac
         declared = [span for span in spans if span.source == DeclaredSecrets.name]
         out, used = registry.substitute(text, declared) if declared else (text, [])
         return Sanitized(out, used, spans, [])
+    # What the registry already knows to be private (earlier in this run) is replaced wherever it turns up again.
+    spans = merge_spans([*spans, *_found_again(text, _replaced(registry)[0], [])])
     out, used = registry.substitute(text, spans)
     residual = _residual(out, detectors, registry) if mode == "strict" else []
     return Sanitized(out, used, spans, residual)
@@ -105,31 +110,27 @@ def _replaced(registry: PlaceholderRegistry) -> tuple[dict[str, str], frozenset[
 
 
 def _found_again(out: str, squashed: dict[str, str], issued: list[tuple[int, int]]) -> list[Span]:
-    """Where a squashed value occurs in the squashed text outside placeholders, as whole words of `out`."""
+    """Where a squashed value occurs in `out` outside placeholders, spelled with any case and separators, as whole
+    words. One C-speed pass squashes the text; only values found in it are then located with a regex."""
     if not squashed:
         return []
-    chars, where = [], []
-    pos = 0
-    for start, end in [*issued, (len(out), len(out))]:
-        for m in _WORD_RE.finditer(out, pos, start):
-            folded = m.group().casefold()
-            if len(folded) != len(m.group()):  # "ß" -> "ss": offsets must stay exact, so compare as written
-                folded = m.group()
-            chars.append(folded)
-            where.extend(range(m.start(), m.end()))
-        chars.append("\0")  # a placeholder ends any match
-        where.append(start)
-        pos = end
-    text = "".join(chars)
+    flat = _SQUASH_RE.sub("", PLACEHOLDER_RE.sub("\0", out)).casefold()  # "\0": no match runs across a placeholder
     spans = []
-    for key, kind in squashed.items():
-        i = text.find(key)
-        while i >= 0:
-            span = Span(where[i], where[i + len(key) - 1] + 1, kind, "strict")
-            if _whole_words(out, span):
+    for key in [k for k in squashed if k in flat]:
+        for m in _spelling(key).finditer(out):
+            span = Span(m.start(), m.end(), squashed[key], "strict")
+            if _whole_words(out, span) and not any(s < span.end and span.start < e for s, e in issued):
                 spans.append(span)
-            i = text.find(key, i + 1)
     return spans
+
+
+_SQUASH_RE = re.compile(r"[^\w\x00]+|_+")
+
+
+@functools.lru_cache(maxsize=4096)
+def _spelling(key: str) -> re.Pattern[str]:
+    """A squashed value's letters and digits in order, any case, with any other characters between them."""
+    return re.compile(r"[\W_]*".join(map(re.escape, key)), re.IGNORECASE)
 
 
 def _whole_words(text: str, span: Span) -> bool:

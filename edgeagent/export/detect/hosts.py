@@ -57,6 +57,7 @@ def tld_extractor():
     return tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, extra_suffixes=PRIVATE_SUFFIXES)
 
 
+@functools.lru_cache(maxsize=8192)
 def split_host(host: str) -> tuple[str, str, str]:
     """(subdomain, registered domain, suffix) of a lower-cased host; registered is "" where the suffix is unknown."""
     parts = tld_extractor()(host.lower().rstrip("."))

@@ -133,10 +133,11 @@ def _private(host: str) -> bool:
 
 # --- User names in home folders --------------------------------------------------------------------------------------
 
-_HOME_RE = re.compile(
-    r"(?:(?<![\w.\-~])(?:/var)?/home/|(?<![\w.\-~])/Users/|(?<![A-Za-z])[A-Za-z]:(?:\\+|/)Users(?:\\+|/))"
-    r"(?P<name>[A-Za-z0-9._-]*[A-Za-z0-9_-])"
-)
+_NAME_IN_PATH = r"(?P<name>[A-Za-z0-9._-]*[A-Za-z0-9_-])"
+# "/"-led, so re skips ahead to each "/"; the character before is checked apart (a look-behind first is slow).
+_UNIX_HOME_RE = re.compile(r"/(?:var/)?home/" + _NAME_IN_PATH + r"|/Users/" + _NAME_IN_PATH.replace("name", "mac"))
+_WINDOWS_HOME_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]:(?:\\+|/)Users(?:\\+|/)" + _NAME_IN_PATH)
+_PATH_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-~")
 # Account names every machine has, and the stand-ins documentation uses: no one's name.
 GENERIC_USERS = _set(
     "shared public default default.migrated all guest user username usr runner ubuntu ec2-user centos debian admin "
@@ -150,10 +151,14 @@ class PathUsernames:
     name = "path-users"
 
     def detect(self, text: str) -> list[Span]:
-        if "/home/" not in text and "Users" not in text:
-            return []
-        return [Span(m.start("name"), m.end("name"), "USERNAME", self.name) for m in _HOME_RE.finditer(text)
-                if m.group("name").lower() not in GENERIC_USERS]
+        found = []
+        if "/home/" in text or "/Users/" in text:
+            for m in _UNIX_HOME_RE.finditer(text):
+                if m.start() == 0 or text[m.start() - 1] not in _PATH_CHARS:  # "src/home/views.py" is a project's
+                    found.append(m.span("name") if m.group("name") else m.span("mac"))
+        if "Users" in text:
+            found += [m.span("name") for m in _WINDOWS_HOME_RE.finditer(text)]
+        return [Span(s, e, "USERNAME", self.name) for s, e in found if text[s:e].lower() not in GENERIC_USERS]
 
 
 # --- Names found again ------------------------------------------------------------------------------------------------
@@ -237,11 +242,24 @@ def _other_occurrences(text: str, found: Sequence[Span], source: str) -> list[Sp
         value = span.text(text).strip()
         if span.kind not in PERSON_KINDS and len(value) >= MIN_REPEATED_VALUE and not any(c.isspace() for c in value):
             values.setdefault(value, span.kind)
-    if not values:
-        return []
-    pattern = re.compile(r"(?<![\w.\-])(?:" + "|".join(map(re.escape, sorted(values, key=len, reverse=True)))
-                         + r")(?![\w\-]|\.\w)")
-    return [Span(m.start(), m.end(), values[m.group()], source) for m in pattern.finditer(text)]
+    folded = lower(text)  # in any case: "erin" in /home/erin is the "Erin" of "Author: Erin"
+    return [Span(s, e, kind, source) for value, kind in values.items() for s, e in occurrences(folded, lower(value))]
+
+
+def occurrences(text: str, value: str) -> list[tuple[int, int]]:
+    """Where `value` stands in `text` as a token of its own (not inside a longer word, path or dotted name);
+    str.find runs in C, a regex alternation compiled per text would not."""
+    found = []
+    i = text.find(value)
+    while i >= 0:
+        end = i + len(value)
+        before, after = text[i - 1 : i], text[end : end + 2]
+        if not (before and (before.isalnum() or before in "_.-")) and not (
+            after[:1] and (after[:1].isalnum() or after[:1] in "_-" or after[:1] == "." and after[1:2].isalnum())
+        ):
+            found.append((i, end))
+        i = text.find(value, i + 1)
+    return found
 
 
 def _occurrences(text: str, names: dict[str, str], source: str) -> list[Span]:
