@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
@@ -173,7 +174,7 @@ class TokenMask:
         self.n_vocab = n_vocab
         self._bits = allocate_token_bitmask(1, n_vocab)
 
-    def allowed(self, matcher) -> "np.ndarray":
+    def allowed(self, matcher) -> np.ndarray:
         """A boolean array over the vocabulary: True where the grammar allows the token next."""
         import numpy as np
         from llguidance.numpy import fill_next_token_bitmask

@@ -39,7 +39,7 @@ class ChatTemplate:
         self.source = source
         try:
             self._template = _env().from_string(source)
-        except Exception as e:  # jinja2's TemplateSyntaxError and friends
+        except Exception as e:  # noqa: BLE001 -- jinja2's TemplateSyntaxError and friends
             raise ModelError(f"the model's chat template does not parse: {e}") from None
         self._bos, self._eos = bos_token, eos_token
 

@@ -58,7 +58,7 @@ class ChatTokens:
         try:
             for j in range(keep, len(messages)):
                 self._renders.append((keys[j], self._render(messages[: j + 1], False, tools=tools)))
-        except Exception:  # a template that refuses a partial chat (e.g. tools without a user turn yet)
+        except Exception:  # noqa: BLE001 -- a template that refuses a partial chat (e.g. tools without a user turn yet)
             del self._renders[keep:], self._ids[keep:]
             return [full]
         segs, prev = [], ""

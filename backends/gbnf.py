@@ -32,7 +32,7 @@ def schema_grammar(schema: dict, suffix: str = "") -> str:
     gbnf = _NESTED_OPTIONAL.sub(_flat_repetition, json_schema_to_gbnf(json.dumps(schema)))
     if suffix:
         # The call's closing tag is part of the grammar, so a token like `}}\n` that runs into it is allowed.
-        gbnf = re.sub(r"^root ::=", "edgeagent-call ::=", gbnf, count=1, flags=re.M)
+        gbnf = re.sub(r"^root ::=", "edgeagent-call ::=", gbnf, count=1, flags=re.MULTILINE)
         gbnf += f"\nroot ::= edgeagent-call {json.dumps(suffix)}\n"
     return gbnf
 

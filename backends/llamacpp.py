@@ -17,8 +17,9 @@ from __future__ import annotations
 import codecs
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from ..errors import BadInput, ModelError
 from .base import Backend, CallClock, Chunk, TokenScore, score_logits

@@ -7,8 +7,9 @@ reference BLAS). Constraints are JSON schemas compiled by llguidance and applied
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from ..errors import BadInput, ModelError
 from .base import Backend, CallClock, Chunk, TokenMask, TokenScore, grammar_matcher, score_logits
@@ -81,7 +82,7 @@ class MlxBackend(Backend):
             raise ModelError(f"{self.model_dir} is not a Hugging Face model folder (no config.json)")
         try:
             self._model, self._tok, config = mlx_lm.load(str(self.model_dir), return_config=True)
-        except Exception as e:  # mlx-lm raises FileNotFoundError, ValueError, KeyError... for bad folders
+        except Exception as e:  # noqa: BLE001 -- mlx-lm raises FileNotFoundError, ValueError, KeyError... for bad folders
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             raise ModelError(f"cannot load an MLX model from {self.model_dir}: {first}") from None
         self.context_length = int(config.get("max_position_embeddings") or 4096)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from ..errors import BadInput, ModelError
 from .base import Backend, CallClock, Chunk, TokenMask, TokenScore, grammar_matcher, score_logits
@@ -43,7 +43,7 @@ class OnnxGenAIBackend(Backend):
             self._model = og.Model(config)
             self._tok = og.Tokenizer(self._model)
             genai = json.loads((self.model_dir / "genai_config.json").read_text())
-        except Exception as e:  # ORT raises plain RuntimeError for every kind of bad model file
+        except Exception as e:  # noqa: BLE001 -- ORT raises plain RuntimeError for every kind of bad model file
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             # With another provider, a load failure is nearly always that provider missing from this build.
             hint = PROVIDER_PACKAGES.get(provider, "an onnxruntime-genai build with that provider")

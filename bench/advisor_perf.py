@@ -19,10 +19,10 @@ import threading
 from pathlib import Path
 
 from click.testing import CliRunner
-from edgeagent.backends.scripted import ScriptedBackend
-from edgeagent.bench import sample_workspace
 
 from edgeagent import prompting
+from edgeagent.backends.scripted import ScriptedBackend
+from edgeagent.bench import sample_workspace
 from edgeagent.cli import cli
 from edgeagent.serve import make_server
 from edgeagent.store import Store

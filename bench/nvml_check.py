@@ -17,8 +17,9 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 try:
     from edgeagent.meters.base import MeterUnavailable

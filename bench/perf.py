@@ -18,11 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from edgeagent.backends.onnx import OnnxGenAIBackend
-from edgeagent.bench import sample_workspace
-
 from edgeagent import models, prompting
 from edgeagent.agent import Agent
+from edgeagent.backends.onnx import OnnxGenAIBackend
+from edgeagent.bench import sample_workspace
 from edgeagent.store import Store
 from edgeagent.strategies import get_strategy
 from edgeagent.tools import BUILTIN_TOOLS, action_schema

@@ -124,7 +124,7 @@ def _hook(path: str) -> list[Detector]:
     detectors = list(made) if isinstance(made, (list, tuple)) else [made]
     for d in detectors:
         if not isinstance(d, Detector):
-            raise ValueError(f"detector {path!r} made {type(d).__name__}, which has no name and detect(text)")  # noqa: TRY004
+            raise ValueError(f"detector {path!r} made {type(d).__name__}, which has no name and detect(text)")
     return detectors
 
 

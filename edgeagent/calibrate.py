@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 from .agent import Agent
 from .backends.base import Backend

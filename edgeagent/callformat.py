@@ -10,8 +10,8 @@ decoding is constrained to the JSON inside the call, name before arguments.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .tools import Tool
 

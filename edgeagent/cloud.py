@@ -39,7 +39,7 @@ class Pricing:
         self.table = table
 
     @classmethod
-    def load(cls, override: Path | None = None) -> "Pricing":
+    def load(cls, override: Path | None = None) -> Pricing:
         packaged = resources.files("edgeagent").joinpath("pricing.toml").read_text()
         models = dict(tomllib.loads(packaged)["models"])
         override = override or paths.home() / "pricing.toml"
@@ -59,7 +59,7 @@ class Pricing:
         keys = [k for k in self.table if model == k or model.startswith(k + "-")]
         return self.table[max(keys, key=len)] if keys else None
 
-    def cost(self, model: str, usage: "CloudUsage") -> float:
+    def cost(self, model: str, usage: CloudUsage) -> float:
         p = self.price(model)
         if p is None:
             return 0.0
@@ -130,7 +130,7 @@ class CloudClient:
                           time.perf_counter() - t0, msg.stop_reason)
 
 
-def _error_message(e: "anthropic.APIStatusError") -> str:
+def _error_message(e: anthropic.APIStatusError) -> str:
     body = e.body if isinstance(e.body, dict) else {}
     err = body.get("error") if isinstance(body.get("error"), dict) else {}
     return " ".join(str(err.get("message") or e.message).split())[:200]

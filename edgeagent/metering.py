@@ -6,9 +6,9 @@ them at every window edge: each open window is credited with the slices it spans
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from .devices import DeviceProfile, MachineFacts
 from .meters.base import EnergyMeter, MeterUnavailable

@@ -101,9 +101,7 @@ def apply_effect(ctx: ToolContext, path: Path, content: bytes, append: bool = Fa
 MAX_SEARCH_HITS = 30
 _WALK_LIMIT = 5000  # entries looked at for near-match suggestions: a huge tree must not stall a step
 # Words a question adds around what it looks for; a line need not hold them.
-_STOPWORDS = frozenset("a an and are as at be by can did do does for from has have how i in is it its me my of on "
-                       "or our say says tell that the their there this to was what when where which who whom whose "
-                       "why will with you your".split())
+_STOPWORDS = frozenset(["a", "an", "and", "are", "as", "at", "be", "by", "can", "did", "do", "does", "for", "from", "has", "have", "how", "i", "in", "is", "it", "its", "me", "my", "of", "on", "or", "our", "say", "says", "tell", "that", "the", "their", "there", "this", "to", "was", "what", "when", "where", "which", "who", "whom", "whose", "why", "will", "with", "you", "your"])
 
 
 def _workspace_alias(ctx: ToolContext, path: str) -> str:

@@ -13,8 +13,8 @@ from pathlib import Path
 import anthropic
 import platformdirs
 import pytest
-from edgeagent.backends.scripted import ScriptedBackend
 
+from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.errors import BadInput
 from edgeagent.serve import make_server
 from edgeagent.store import Store

@@ -180,7 +180,7 @@ def test_api_key_never_stored(home, workspace, tmp_path, cloud, monkeypatch):
 
 def test_select_sends_less_than_the_trajectory():
     steps = [{"tool": "read_file", "args": {"path": f"f{i}.md"}, "observation": "x" * 3000} for i in range(10)]
-    system, msgs = select("advice", "the task", steps, "what next?")
+    _system, msgs = select("advice", "the task", steps, "what next?")
     assert "the task" in msgs[0]["content"] and "what next?" in msgs[0]["content"]
     assert len(msgs[0]["content"]) < 2500 and "f9.md" in digest(steps)  # newest findings kept
     _, plan = select("plan", "the task", steps)

@@ -33,7 +33,7 @@ def test_without_the_preferred_backend_the_first_installed_one_runs(monkeypatch)
     cpu = PROFILES["generic-linux-cpu"]  # prefers onnx
     monkeypatch.setattr(launch, "installed_backends", lambda: ["llamacpp"])  # a llama.cpp-only install
     assert launch.backend_choice("auto", config(), cpu)[0] == "llamacpp"
-    monkeypatch.setattr(launch, "installed_backends", lambda: [])
+    monkeypatch.setattr(launch, "installed_backends", list)
     assert launch.backend_choice("auto", config(), cpu)[0] == "onnx"  # its install hint then says what to get
 
 

@@ -42,7 +42,7 @@ def importable(backend: str) -> bool:
             from edgeagent.backends.mlx import mlx_available
 
             return mlx_available() and importlib.util.find_spec("llguidance") is not None
-    except Exception:
+    except Exception:  # noqa: BLE001 -- any failure to import means the backend is not usable here
         return False
     return True
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -190,7 +191,7 @@ def test_ten_step_trajectory_prefills_little_more_than_its_context(gguf):
         usages.append((last.usage, last.finish_reason))
         obs = f"notes.md\ntodo.md\nreport-{i}.txt" if i % 2 == 0 else f"Line {i}: the review moved to week {i + 3}."
         steps.append({"actor": "edge", "output": text, "observation": obs})
-    for (prev, reason), (u, _) in zip(usages, usages[1:]):
+    for (prev, reason), (u, _) in itertools.pairwise(usages):
         if reason == "stop":  # the whole previous context is reused, down to the token
             assert u.cached_tokens == prev.prompt_tokens + prev.completion_tokens - 1
     final = usages[-1][0]

@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
-from edgeagent.backends.scripted import ScriptedBackend
 
 from edgeagent import bench_clouds, launch
+from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.bench_clouds import TokenCounter, next_step, plan_text, price_card, start
 from edgeagent.benchmark import load_checker, outcome, with_tools
 from edgeagent.errors import BadInput

@@ -104,7 +104,7 @@ def test_template_tools_declare_every_tool_with_its_required_arguments():
 def test_chat_tokens_keep_generated_ids_when_a_closing_tag_follows_the_reply():
     """A reply generated after a forced prefix, then closed by a tag, renders back with its own ids."""
     template = ChatTemplate(HERMES_TEMPLATE)
-    encode = lambda text: [ord(c) for c in text]  # noqa: E731 - a character tokenizer
+    encode = lambda text: [ord(c) for c in text]  # a character tokenizer
     chat = ChatTokens(template.render, encode, eos={0}, eos_text="")
     base = [{"role": "system", "content": "S"}, {"role": "user", "content": "T"}]
     prompt = chat.encode(base, tools=None)
@@ -175,7 +175,7 @@ def test_a_repeat_after_a_write_runs_again_because_the_file_may_have_changed(tmp
 def test_the_last_steps_say_how_many_remain_and_the_last_may_only_finish(tmp_path):
     reads = [{"name": "search", "arguments": {"query": f"word{i}"}} for i in range(3)]
     done = {"name": "finish", "arguments": {"answer": "best guess"}}
-    run, steps, backend, prompts = _run(tmp_path, reads + [done], max_steps=4)
+    run, _steps, backend, prompts = _run(tmp_path, reads + [done], max_steps=4)
     assert run["status"] == "done" and run["answer"] == "best guess"
     assert "[2 steps left.]" in prompts[2]
     assert "[1 step left: the next call must be finish" in prompts[3]
@@ -191,7 +191,7 @@ def test_a_step_may_generate_a_whole_file_of_the_longest_content_the_grammar_adm
 
 
 def test_the_generic_format_for_a_template_without_tools(tmp_path):
-    run, steps, backend, prompts = _run(tmp_path, [{"tool": "finish", "args": {"answer": "Friday"}}],
+    run, _steps, backend, prompts = _run(tmp_path, [{"tool": "finish", "args": {"answer": "Friday"}}],
                                         template=CHATML)
     assert run["answer"] == "Friday"
     assert backend.call_kwargs[0]["prefix"] == "" and backend.call_kwargs[0]["tools"] is None
@@ -219,7 +219,7 @@ def test_a_call_copied_even_when_proposed_again_is_answered_by_a_note_and_that_t
     look = {"name": "list_dir", "arguments": {"path": "."}}
     read = {"name": "read_file", "arguments": {"path": "notes.md"}}
     done = {"name": "finish", "arguments": {"answer": "Friday"}}
-    _, steps, backend, prompts = _run(tmp_path, [look, look, read, done])  # a script ignores the grammar
+    _, steps, backend, _prompts = _run(tmp_path, [look, look, read, done])  # a script ignores the grammar
     assert steps[1]["tool"] == "list_dir" and steps[1]["observation"].startswith("You already called list_dir")
     assert "list_dir" not in _names(backend.call_kwargs[3]) and "finish" in _names(backend.call_kwargs[3])
     assert "list_dir" in _names(backend.call_kwargs[4])  # the ban lasts one step
@@ -365,7 +365,7 @@ def test_a_gemma3_style_template_without_tools_gets_the_generic_format_with_alte
     assert format_for_template(GEMMA3_TEMPLATE) is GENERIC
     read = {"tool": "read_file", "args": {"path": "notes.md"}}
     done = {"tool": "finish", "args": {"answer": "Friday"}}
-    run, steps, backend, prompts = _run(tmp_path, [read, done], template=GEMMA3_TEMPLATE)
+    run, _steps, _backend, prompts = _run(tmp_path, [read, done], template=GEMMA3_TEMPLATE)
     assert run["status"] == "done" and run["answer"] == "Friday"
     assert prompts[0].count("<start_of_turn>user") == 1 and "read_file(path)" in prompts[0]
     assert "<start_of_turn>user\nObservation:\nThe review is on Friday." in prompts[1]

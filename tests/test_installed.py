@@ -63,9 +63,8 @@ def test_perf_benchmarks_ask_for_a_workspace_when_installed(installed, tmp_path)
 
 
 def test_a_checkout_finds_its_own_suite_and_sample():
-    from edgeagent.bench import sample_workspace
-
     from edgeagent import bench_plan
+    from edgeagent.bench import sample_workspace
 
     assert bench_plan.DEFAULT_TASKS == ROOT / "bench" / "tasks"
     assert sample_workspace() == ROOT / "examples" / "sample-workspace"

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
-from edgeagent.meters.base import EnergyReading
 from edgeagent.metering import Metering
+from edgeagent.meters.base import EnergyReading
 
 from .conftest import query, write_script
 
@@ -37,8 +38,8 @@ class CountingMeter:
 
 def test_nested_windows_are_credited_with_exactly_the_slices_they_span():
     m = Metering(CountingMeter())
-    with m.window() as run:
-        with m.window() as step:        # slice 1 (run only) ends here
+    with m.window() as run:  # nested on purpose: each level is a window the slices are credited to
+        with m.window() as step:        # noqa: SIM117 -- slice 1 (run only) ends here
             with m.window() as call:    # slice 2 (run, step) ends here
                 pass
         # slice 3 (run, step, call) ended with call; slice 4 (run, step) with step
@@ -117,7 +118,7 @@ def test_a_profile_file_chooses_the_meter(home, workspace, tmp_path):
     from edgeagent.devices import builtin_profiles
 
     src = next(p for p in builtin_profiles() if p.id == "generic-linux-cpu").source
-    text = open(src).read().replace('meters = ["rapl", "nvml", "estimate"]', 'meters = ["rapl", "estimate"]')
+    text = Path(src).read_text().replace('meters = ["rapl", "nvml", "estimate"]', 'meters = ["rapl", "estimate"]')
     (tmp_path / "mine.toml").write_text(text.replace('id = "generic-linux-cpu"', 'id = "mine"'))
     r = invoke("run", "t", "--workspace", str(workspace), "--model", write_script(tmp_path / "e.json", [FINISH]),
                "--device", str(tmp_path / "mine.toml"), "--json")

@@ -127,7 +127,7 @@ print(json.dumps({"source": r.source, "peak": r.peak_rss_bytes, "rss": rss, "siz
 
 def test_peak_memory_uses_ru_maxrss_for_spikes_between_samples() -> None:
     # A fresh interpreter: in a long test process, freed but resident heap can absorb the spike.
-    out = subprocess.run([sys.executable, "-c", RU_MAXRSS_PROBE], capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", RU_MAXRSS_PROBE], capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
     r = json.loads(out.stdout)
     if "skip" in r:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 
@@ -41,7 +42,7 @@ def test_multi_step_run_every_step_is_a_valid_tool_call(home, workspace, embedde
         assert c["finish_reason"] == "stop" and c["decode_tps"] > 0 and c["ttft_s"] > 0
     # KV reuse: after the first step only the new tokens (observation + headers) are prefilled.
     assert calls[0]["cached_tokens"] == 0
-    for prev, c in zip(calls, calls[1:]):
+    for prev, c in itertools.pairwise(calls):
         assert c["cached_tokens"] >= prev["prompt_tokens"] + prev["completion_tokens"] - 1
         assert c["prompt_tokens"] - c["cached_tokens"] < c["prompt_tokens"] / 2
     assert out["edge_tokens"] == sum(c["prompt_tokens"] - c["cached_tokens"] + c["completion_tokens"] for c in calls)

@@ -11,9 +11,9 @@ import sys
 from collections import Counter
 
 import pytest
+
 from edgeagent.bench import privacy_corpus as pc
 from edgeagent.bench import privacy_eval as pe
-
 from edgeagent.export.detect import Span
 from edgeagent.export.normalize import normalize
 

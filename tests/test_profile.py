@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -25,7 +26,7 @@ def invoke(*args: str):
 
 def tight_profile(tmp_path, **changes) -> str:
     src = next(p for p in builtin_profiles() if p.id == "generic-linux-cpu").source
-    text = open(src).read()
+    text = Path(src).read_text()
     for old, new in changes.items():
         text = text.replace(old, new)
     (tmp_path / "tight.toml").write_text(text.replace('id = "generic-linux-cpu"', 'id = "tight"'))

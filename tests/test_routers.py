@@ -9,7 +9,6 @@ import json
 
 import pytest
 
-
 from .conftest import query, write_script
 from .test_strategies import exports, finish, invoke, run, steps
 

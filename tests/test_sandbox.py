@@ -96,7 +96,7 @@ def test_dotdot_that_stays_inside_is_allowed(box):
 
 
 def test_workspace_given_through_a_symlink_still_confines(tmp_path, box):
-    ws, outside = box
+    ws, _outside = box
     alias = tmp_path / "alias"
     alias.symlink_to(ws, target_is_directory=True)
     assert resolve(alias, "b.txt") == Path(os.path.realpath(ws / "b.txt"))

@@ -17,11 +17,11 @@ import anthropic
 import httpx
 import pytest
 from click.testing import CliRunner
-from edgeagent.backends.base import Chunk
-from edgeagent.backends.scripted import ScriptedBackend
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from edgeagent.backends.base import Chunk
+from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.serve import is_loopback
 from edgeagent.serve_reply import StopCutter, cut_text
 from edgeagent.serve_request import to_chat

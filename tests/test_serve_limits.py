@@ -18,6 +18,7 @@ import anthropic
 import httpx
 import pytest
 from click.testing import CliRunner
+
 from edgeagent.backends.base import Chunk, Usage
 
 from .conftest import write_script

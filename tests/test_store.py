@@ -19,8 +19,6 @@ from edgeagent.strategies import EdgeOnly
 from .conftest import query, sha256_of
 
 
-
-
 @pytest.fixture
 def db_path(tmp_path) -> Path:
     return tmp_path / "home" / "edgeagent.db"

@@ -3,6 +3,8 @@ the rendered history only grows, every call parses, and the KV cache is reused a
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from edgeagent import models, prompting
@@ -47,9 +49,9 @@ def test_the_qwen_template_speaks_hermes_and_three_steps_reuse_the_cache(qwen):
         steps.append({"idx": i, "actor": "edge", "tool": name, "args": args, "output": call, "observation": obs})
         usages.append(last.usage)
     gen_prompt = "<|im_start|>assistant\n"
-    for before, after in zip(prompts, prompts[1:]):
+    for before, after in itertools.pairwise(prompts):
         assert after.startswith(before.removesuffix(gen_prompt))  # history only grows
-    for prev, u in zip(usages, usages[1:]):
+    for prev, u in itertools.pairwise(usages):
         assert u.cached_tokens >= prev.prompt_tokens  # the whole previous prompt came from the cache
     final = usages[-1].prompt_tokens + usages[-1].completion_tokens
     ratio = sum(u.prefilled_tokens for u in usages) / final

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from edgeagent.backends.scripted import ScriptedBackend
 
 from edgeagent import tools
 from edgeagent.agent import Agent
+from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.callformat import check_call
 from edgeagent.errors import BadInput
 from edgeagent.store import Store

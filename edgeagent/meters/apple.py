@@ -130,7 +130,7 @@ def parse_powermetrics_plist(doc: bytes) -> PowermetricsSample:
     """Parse one plist document of ``powermetrics -f plist`` (cpu_power / gpu_power samplers)."""
     try:
         obj = plistlib.loads(doc.strip(b"\0 \t\r\n"))
-    except Exception as exc:  # plistlib raises InvalidFileException, ExpatError, ValueError...
+    except Exception as exc:  # noqa: BLE001 -- plistlib raises InvalidFileException, ExpatError, ValueError...
         raise ValueError(f"powermetrics record is not a plist ({type(exc).__name__}: {exc})") from None
     if not isinstance(obj, dict):
         raise ValueError("powermetrics plist is not a dictionary")

@@ -9,9 +9,10 @@ sampled-power x time. ``pynvml`` is imported lazily so this module imports anywh
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType, TracebackType
-from typing import Any, Sequence
+from typing import Any
 
 from .base import EnergyReading, MeterUnavailable
 from .sampling import PeriodicSampler, integrate_trapezoid  # integrate_trapezoid: re-exported for old imports
@@ -128,7 +129,7 @@ class _NvmlSession:
             except self._nvml.NVMLError:
                 pass  # shutting down is best effort; nothing useful to do on failure
 
-    def __enter__(self) -> "_NvmlSession":
+    def __enter__(self) -> _NvmlSession:
         return self
 
     def __exit__(
@@ -187,7 +188,7 @@ class NvmlMeter(_NvmlSession):
         }
         return EnergyReading(joules=joules, seconds=t1 - t0, source="nvml", measured=True)
 
-    def __enter__(self) -> "NvmlMeter":
+    def __enter__(self) -> NvmlMeter:
         return self
 
 
@@ -294,7 +295,7 @@ class PowerSampler(_NvmlSession):
             self._sampler.close()
         super().close()
 
-    def __enter__(self) -> "PowerSampler":
+    def __enter__(self) -> PowerSampler:
         self.start()
         return self
 

@@ -8,9 +8,8 @@ with their arrival times.
 
 from __future__ import annotations
 
-import shutil
-
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -82,7 +81,7 @@ class PeriodicSampler(Generic[T]):
         while not self._stop.wait(max(0.0, next_t - time.perf_counter())):
             try:
                 self._take()
-            except BaseException as exc:
+            except BaseException as exc:  # noqa: BLE001 -- kept and re-raised by stop() in the caller's thread
                 self._error = exc
                 return
             next_t += period
@@ -153,7 +152,7 @@ class ToolStream(Generic[T]):
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        self._stderr = tempfile.TemporaryFile()  # a file, not a pipe: a chatty tool can't block on it
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 -- closed by stop(); a file, not a pipe: a chatty tool can't block on it
         try:
             self._proc = subprocess.Popen(
                 self.argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self._stderr
@@ -169,7 +168,7 @@ class ToolStream(Generic[T]):
             return
         try:
             value = self._parse(record)
-        except Exception as exc:  # any parser failure is a bad record, never a dead reader thread
+        except Exception as exc:  # noqa: BLE001 -- any parser failure is a bad record, never a dead reader thread
             message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
             with self._cond:
                 self.bad_records.append(" ".join(message.split()))
