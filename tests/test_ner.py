@@ -59,7 +59,16 @@ def test_names_in_a_mail_are_found_with_their_kinds(spacy_model):
     assert found["Baltimore"] == "LOCATION"
     # Dates and money are not names; every kind can be a placeholder's.
     assert not any(t in found for t in ("Friday", "EUR 400", "400"))
-    assert set(found.values()) <= {"PERSON", "ORG", "LOCATION"} and all(KIND_RE.fullmatch(k) for k in found.values())
+    assert set(found.values()) <= {"PERSON", "ORG", "LOCATION", "NAME"} and all(KIND_RE.fullmatch(k) for k in found.values())
+
+
+def test_proper_nouns_the_model_did_not_label_are_names(spacy_model):
+    text = ("Summarise this and tell me what I owe:\n\nDear Stefania Cremonesi,\nplease find attached the invoice. "
+            "Install Visual Studio first.\nFile a ticket with the Mail team if it fails.")
+    found = _found(SpacyEntities(spacy_model), text)
+    assert found.get("Stefania Cremonesi") == "NAME"  # the small model labels nothing here
+    assert not {"Summarise", "Dear", "Visual Studio", "File", "Mail"} & set(found)  # verbs, ordinary words
+    assert "Stefania Cremonesi" not in _found(SpacyEntities(spacy_model, proper_nouns=False), text)
 
 
 def test_placeholders_are_never_tagged(spacy_model):

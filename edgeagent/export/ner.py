@@ -40,8 +40,14 @@ _OPENERS, _CLOSERS = _QUOTES + "([{", _QUOTES + ")]},;:!?"
 _NAME_WORD_RE = re.compile(r"[^\W\d_]+(?:['’\-.][^\W\d_]+)*\.?|&|-")
 _CODE_DOT_RE = re.compile(r"[^\W\d_]{2,}\.[a-z]|[a-z]\.[a-z]{2,}")  # api.trupp.de, o.customer (not S.A., H. Lopez)
 _ACRONYM_RE = re.compile(r"[A-Z]{1,5}")
+# Capitalised words that stand before or after names in mail without being one.
+_NOT_NAMES = frozenset(["dear", "hi", "hello", "hey", "subject", "re", "fwd", "cc", "to", "from", "thanks", "regards",
+                        "best", "cheers", "dr", "mr", "mrs", "ms", "prof"])
+
+_LETTERS_RE = re.compile(r"[^\W\d_]+")
 
 _pipelines: dict[Path, Any] = {}
+_lexicons: dict[Path, frozenset[str]] = {}
 _loading = threading.Lock()
 
 
@@ -50,8 +56,10 @@ class SpacyEntities:
 
     name = "spacy-ner"
 
-    def __init__(self, folder: Path, kinds: Mapping[str, str] = ENTITY_KINDS, chunk_chars: int = CHUNK_CHARS) -> None:
+    def __init__(self, folder: Path, kinds: Mapping[str, str] = ENTITY_KINDS, chunk_chars: int = CHUNK_CHARS,
+                 proper_nouns: bool = True) -> None:
         self.folder, self.kinds, self.chunk_chars = Path(folder), dict(kinds), chunk_chars
+        self.proper_nouns = proper_nouns
 
     def detect(self, text: str) -> list[Span]:
         if not any(c.isalpha() for c in text):
@@ -71,7 +79,35 @@ class SpacyEntities:
                         proper = _proper_edges(lo, hi, tags)
                         if proper:
                             spans.append(Span(offset + proper[0], offset + proper[1], kind, self.name))
+            if self.proper_nouns:
+                spans += [Span(offset + lo, offset + hi, "NAME", self.name)
+                          for lo, hi in _unlabelled_names(doc, held, lexicon(self.folder))]
         return spans
+
+
+def _unlabelled_names(doc: Any, held: list[tuple[int, int]], common: frozenset[str]) -> list[tuple[int, int]]:
+    """Runs of capitalised words the tagger reads as proper nouns (NNP) outside every entity: names the small
+    model did not label ("Dear Stefania Cremonesi"). Left out: a run whose words are all ordinary English words
+    (`common`: "Visual Studio", "Mail"), a single word opening a line or sentence, words of greeting."""
+    runs: list[list] = []  # [start, end, words, first token]
+    prev = None
+    for t in doc:
+        ok = (t.tag_ in ("NNP", "NNPS") and not t.ent_type_ and t.text[:1].isupper() and not t.text.isupper()
+              and _NAME_WORD_RE.fullmatch(t.text) and t.text.rstrip(".").lower() not in _NOT_NAMES
+              and not any(lo < t.idx + len(t) and t.idx < hi for lo, hi in held))
+        if ok and prev is not None and prev.i == t.i - 1 and _GAP_RE.fullmatch(doc.text, runs[-1][1], t.idx):
+            runs[-1][1:3] = [t.idx + len(t), runs[-1][2] + 1]
+        elif ok:
+            runs.append([t.idx, t.idx + len(t), 1, t])
+        prev = t if ok else None
+    return [(lo, hi) for lo, hi, words, first in runs if (words > 1 or not _starts_sentence(first))
+            and not all(w.lower() in common for w in _LETTERS_RE.findall(doc.text[lo:hi]))]
+
+
+def _starts_sentence(t: Any) -> bool:
+    """First word of the text, of a line, or after . ! ? : (capitalised there whatever it is)."""
+    before = t.doc.text[: t.idx].rstrip(" \t")
+    return not before or before[-1] in "\n.!?:"
 
 
 def entity_detectors() -> list[Detector]:
@@ -98,6 +134,19 @@ def pipeline(folder: Path) -> Any:
                 with _no_plugin_factories(spacy):
                     _pipelines[folder] = spacy.load(folder, exclude=list(UNUSED_COMPONENTS))
         return _pipelines[folder]
+
+
+def lexicon(folder: Path) -> frozenset[str]:
+    """Ordinary English words: every noun, verb, adjective and adverb of the pipeline's lemmatizer index (WordNet's),
+    lower-cased; loaded once per process."""
+    words = _lexicons.get(folder)
+    if words is None:
+        pipeline(folder)  # spaCy imported the way it should be
+        from spacy.lookups import Lookups
+
+        index = Lookups().from_disk(folder / "lemmatizer" / "lookups").get_table("lemma_index")
+        words = _lexicons[folder] = frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
+    return words
 
 
 @contextmanager
