@@ -187,6 +187,8 @@ lane bell ward day north south east west street road avenue city county state un
 hospital bank group company inc ltd llc corp office department support service services project admin user
 said says told asked asks wrote writes called calls sent sends replied replies thinks thought wants needs wanted
 mr mrs ms mx dr prof sir dame mme mlle herr frau
+id ids mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec manager event
+cordialement saludos atenciosamente grüße gruß groeten saluti regards kind sincerely
 """)
 
 
