@@ -97,3 +97,10 @@ def test_vendor_rules_fail_loudly_if_detect_secrets_changes_its_regex_count(monk
     monkeypatch.setattr(aws.AWSKeyDetector, "denylist", [*aws.AWSKeyDetector.denylist, aws.AWSKeyDetector.denylist[0]])
     with pytest.raises(RuntimeError, match="detect-secrets 1.5.x"):
         secrets._Plugins()
+
+
+def test_redact_time_prints_one_line_on_stderr(home):
+    r = CliRunner().invoke(cli, ["redact", "--time", "-"], input="the build finished\n")
+    assert r.exit_code == 0 and r.stdout == "the build finished\n"
+    (line,) = r.stderr.strip().splitlines()
+    assert line.startswith("redact: ") and " s from process start (19 characters, " in line

@@ -6,7 +6,7 @@ plus detectors named in config). Further detectors (NER, span proposals from the
 the `Detector` protocol. Importing this package is cheap: presidio and detect-secrets load when a detector needs them.
 """
 
-from .builtin import BUILTIN, Row, default_detectors, load_detector
+from .builtin import BUILTIN, Row, default_detectors, detectors_from, load_detector
 from .declared import MIN_DECLARED_LEN, DeclaredSecrets
 from .hosts import PRIVATE_SUFFIXES
 from .pii import MIN_PRESIDIO_SCORE, PHONE_REGIONS, PresidioPatterns
@@ -25,5 +25,5 @@ from .spans import (
 __all__ = [
     "BUILTIN", "HOOK_PRIORITY", "KIND_RE", "MIN_DECLARED_LEN", "MIN_PRESIDIO_SCORE", "PHONE_REGIONS",
     "PRIVATE_SUFFIXES", "SOURCE_PRIORITY", "DeclaredSecrets", "Detector", "Expander", "PresidioPatterns", "Row",
-    "SecretPlugins", "Span", "default_detectors", "detect", "load_detector", "merge_spans",
+    "SecretPlugins", "Span", "default_detectors", "detect", "detectors_from", "load_detector", "merge_spans",
 ]

@@ -52,9 +52,9 @@ def default_detectors(declared: DeclaredSecrets | None = None, extra: Sequence[D
         if row.model and not models:
             continue
         if not (row.optional and importlib.util.find_spec(row.target.partition(":")[0]) is None):
-            detectors += _built(row.target)
+            detectors += detectors_from(row.target)
     for path in paths:
-        detectors += _built(path)
+        detectors += detectors_from(path)
     detectors += list(extra)
     return detectors
 
@@ -62,13 +62,15 @@ def default_detectors(declared: DeclaredSecrets | None = None, extra: Sequence[D
 def load_detector(path: str) -> Detector:
     """Build the detector class at `path` ("pkg.mod:Class") with no arguments; a one-line BadInput naming the path
     if it cannot be imported, is not there, fails to build or is not a Detector."""
-    built = _built(path)
+    built = detectors_from(path)
     if len(built) != 1:
         raise BadInput(f"detector {path!r}: gave {len(built)} detectors, expected one")
     return built[0]
 
 
-def _built(path: str) -> list[Detector]:
+def detectors_from(path: str) -> list[Detector]:
+    """The detectors a class or factory at `path` ("pkg.mod:name") builds with no arguments (a factory may return a
+    list); a one-line BadInput naming the path if it cannot be imported or built, or builds something else."""
     factory = _resolve(path)
     try:
         made = factory()
