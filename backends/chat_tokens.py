@@ -98,8 +98,7 @@ class ChatTokens:
         """One message's ids (or the generation prompt's, for None): a generated reply keeps the model's own."""
         content = msg.get("content") if msg and msg["role"] == "assistant" else None
         found = self._reply(content) if isinstance(content, str) else None
-        k = seg.find(content) if found is not None else -1
-        if k < 0:
+        if found is None or not isinstance(content, str) or (k := seg.find(content)) < 0:
             return self._encode_text(seg)
         text, gen = found
         rest = seg[k + len(text):]

@@ -94,7 +94,7 @@ class MlxBackend(Backend):
         self._chat = ChatTokens(self.render, self._encode, self._eos, self._eos_text)
         self._cache: list | None = None
         self._held: list[int] = []  # exactly the tokens whose KV the prompt cache holds
-        self._lltok = None
+        self._lltok: Any = None  # llguidance.LLTokenizer, built on the first constrained call
         self._matchers: dict[str, Any] = {}  # schema key -> llguidance matcher, reset per call
 
     # rendering and tokens
@@ -135,6 +135,7 @@ class MlxBackend(Backend):
     def _feed(self, ids: list[int]) -> Any:
         """Run `ids` through the model into the cache; the logits row after the last one (float32)."""
         mx = self._mx
+        assert self._cache is not None  # made by _sync before any feed
         # All but the last token only fill the cache: evaluating just its state skips the LM head for them.
         for i in range(0, len(ids) - 1, PREFILL_STEP):
             piece = ids[i:min(i + PREFILL_STEP, len(ids) - 1)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from ..errors import BadInput, ModelError
 from .base import Backend, CallClock, Chunk, TokenMask, TokenScore, grammar_matcher, score_logits
@@ -53,8 +54,8 @@ class OnnxGenAIBackend(Backend):
         self.context_length = int(genai["search"].get("max_length") or genai["model"]["context_length"])
         self._eos = {int(t) for t in self._tok.eos_token_ids}
         self._eos_text = self._tok.decode([min(self._eos)]) if self._eos else ""
-        self._gen = None
-        self._lltok = None  # llguidance's view of the tokenizer, built on the first constrained call
+        self._gen: Any = None  # og.Generator, made per prompt
+        self._lltok: Any = None  # llguidance's view of the tokenizer, built on the first constrained call
         self._matchers: dict[str, tuple] = {}  # grammar key -> (matcher, mask buffer), reset per call
         self._held: list[int] = []  # exactly the tokens whose KV the live generator holds
         found = folder_template(self.model_dir)
@@ -122,12 +123,13 @@ class OnnxGenAIBackend(Backend):
         out: list[int] = []
         parts: list[str] = []
         scores: list[TokenScore] | None = [] if logprobs else None
-        matcher = mask = None
+        matcher: Any = None
+        mask: Any = None
         done = False
         while len(out) < max_tokens:
             # Constraints are applied here, not by ORT's guidance: the generator (and its KV cache) then
             # survives a change of grammar between calls, and builds without guidance work too.
-            logits = self._gen.get_logits() if (logprobs or constraint) else None
+            logits: Any = self._gen.get_logits() if (logprobs or constraint) else None
             if constraint:
                 if matcher is None:
                     matcher, mask = self._matcher(constraint, suffix, logits.shape[-1])

@@ -50,7 +50,8 @@ class ScriptedBackend(Backend):
             data = {"replies": data}
         if not isinstance(data, dict) or not isinstance(data.get("replies"), list):
             raise BadInput(f"scripted model {p}: expected a list of replies or {{'replies': [...]}}")
-        replies, scores = [], []
+        replies: list[str | list[str]] = []
+        scores: list[tuple[float, float] | None] = []
         for r in data["replies"]:
             # {"reply": ..., "entropy": 2.3, "logprob": -0.4} declares how unsure the scripted model is.
             scored = isinstance(r, dict) and "reply" in r

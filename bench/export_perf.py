@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from typing import Any
 
 from edgeagent.export.detect import DeclaredSecrets, default_detectors
 from edgeagent.export.placeholders import PlaceholderRegistry
@@ -29,7 +30,7 @@ from edgeagent.export.sanitize import sanitize
 
 PAYLOAD_CHARS = 4096
 GOAL_MB_S = 2.0
-DECLARED = ["correct horse battery staple", ("4929 1234 5678 9012", "ACCOUNT"), "Pr0j3ct-Bluebird"]
+DECLARED: list[str | tuple[str, str]] = ["correct horse battery staple", ("4929 1234 5678 9012", "ACCOUNT"), "Pr0j3ct-Bluebird"]
 
 _VOCABULARY = (
     "the agent reads files and summarises what changed since the last review before proposing a small patch that "
@@ -192,7 +193,7 @@ def run(n_payloads: int, repeats: int, models: bool = False) -> dict:
     setup_s = time.perf_counter() - t0
     registry = PlaceholderRegistry()
     results = [sanitize(p, "strict", detectors, registry) for p in payloads]
-    report = {
+    report: dict[str, Any] = {
         "detector_set": [d.name for d in detectors],
         "payloads": n_payloads,
         "payload_chars": PAYLOAD_CHARS,

@@ -38,9 +38,9 @@ except ImportError:
     _pkg = importlib.util.module_from_spec(_spec)
     sys.modules["edgeagent.meters"] = _pkg
     _spec.loader.exec_module(_pkg)
-    MeterUnavailable = importlib.import_module("edgeagent.meters.base").MeterUnavailable
+    MeterUnavailable = importlib.import_module("edgeagent.meters.base").MeterUnavailable  # type: ignore[misc]  # the same class, loaded by path
     _nvml = importlib.import_module("edgeagent.meters.nvml")
-    NvmlMeter, PowerSampler, nvml_devices = _nvml.NvmlMeter, _nvml.PowerSampler, _nvml.nvml_devices
+    NvmlMeter, PowerSampler, nvml_devices = _nvml.NvmlMeter, _nvml.PowerSampler, _nvml.nvml_devices  # type: ignore[misc]
 
 N = 8192  # matmul size: 2*N^3 FLOP per product
 FLOP_PER_MATMUL = 2 * N**3

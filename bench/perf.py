@@ -66,7 +66,7 @@ def bare_decode_tps(og, model, tok, ids: list[int], schema: dict | None, max_tok
         params.set_guidance("json_schema", json.dumps(schema, sort_keys=True))
     gen = og.Generator(model, params)
     gen.append_tokens(np.asarray(ids, dtype=np.int32))
-    stream, n, t_first = tok.create_stream(), 0, None
+    stream, n, t_first = tok.create_stream(), 0, 0.0
     while not gen.is_done() and n < max_tokens:
         gen.generate_next_token()
         stream.decode(int(gen.get_next_tokens()[0]))
@@ -89,11 +89,13 @@ def decode_ratio(backend: OnnxGenAIBackend, messages: list[dict], schema: dict |
             if side == 0:
                 backend.reset()
                 _, last = backend.complete(messages, constraint=schema, max_tokens=max_tokens)
+                assert last.usage is not None  # the last chunk of every call carries usage
                 ours.append(last.usage.decode_tps)
+                out_tokens = last.usage.completion_tokens
             else:
                 tps, n = bare_decode_tps(og, model, tok, ids, schema, max_tokens)
                 bare.append(tps)
-        lengths.append((last.usage.completion_tokens, n))
+        lengths.append((out_tokens, n))
     return {"runtime_tps": statistics.median(ours), "bare_tps": statistics.median(bare),
             "ratio": statistics.median(o / b for o, b in zip(ours, bare)), "tokens": lengths[0]}
 

@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from edgeagent.errors import EdgeAgentError
 from edgeagent.export.detect import Detector, default_detectors
@@ -155,7 +156,7 @@ def evaluate(items, detectors: Sequence[Detector], mode: str = "redact", setup_s
             by_category.add(it.category, u["leaked"], u["partial"])
     units, n_leaked = sum(by_type.units.values()), sum(by_type.leaked.values())
     size = sum(len(it.text.encode()) for it in items)
-    report = {
+    report: dict[str, Any] = {
         # which corpus these numbers are for: the same seed, size and Faker version give the same digest
         "corpus_sha256": hashlib.sha256("".join(it.to_json() + "\n" for it in items).encode()).hexdigest()[:16],
         "mode": mode,

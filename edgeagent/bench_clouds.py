@@ -242,6 +242,7 @@ class ReferenceBackend(Backend):
                  logprobs: bool = False, tools: list[dict] | None = None, prefix: str = "",
                  suffix: str = "") -> Iterator[Chunk]:
         ref = self.task.reference
+        assert ref is not None  # only tasks with a reference solution are served
         if constraint is not None:  # the cloud executes a step: serve_reply turns this JSON into a tool_use block
             i = next_step(ref, messages)
             step = ref.steps[i] if i < len(ref.steps) else None

@@ -66,7 +66,8 @@ def load(paths: Sequence[Path]) -> Results:
     if not paths:
         raise BadInput("give at least one results.db")
     kept: dict[tuple, dict] = {}
-    sweeps, duplicates = [], 0
+    sweeps: list[dict] = []
+    duplicates = 0
     for path in paths:
         db = _open(Path(path))
         try:

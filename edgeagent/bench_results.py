@@ -70,9 +70,9 @@ class Results:
         fields = {**asdict(sweep), "argv": json.dumps(sweep.argv), "options": json.dumps(sweep.options, sort_keys=True),
                   "price_card": json.dumps(sweep.price_card) if sweep.price_card else None}
         with self.db.conn:
-            self.db["sweeps"].create(SWEEP_COLUMNS, pk="id", if_not_exists=True)
-            self.db["results"].create(RESULT_COLUMNS, if_not_exists=True)
-            self.db["results"].create_index(["sweep_id", *KEY], unique=True, if_not_exists=True)
+            self.db.table("sweeps").create(SWEEP_COLUMNS, pk="id", if_not_exists=True)
+            self.db.table("results").create(RESULT_COLUMNS, if_not_exists=True)
+            self.db.table("results").create_index(["sweep_id", *KEY], unique=True, if_not_exists=True)
             stored = list(self.db["sweeps"].rows)
             if len(stored) > 1:
                 raise BadInput(f"{self.path}: holds {len(stored)} sweeps; resume needs a folder of one")
@@ -82,10 +82,10 @@ class Results:
                     if old.get(k) != fields[k]:
                         raise BadInput(f"{self.path}: this sweep ran with {k} {old.get(k)!r}, not {fields[k]!r}; "
                                        f"resume it with the same options or use another --out")
-                self.db["sweeps"].update(old["id"], {"finished_at": None})
+                self.db.table("sweeps").update(old["id"], {"finished_at": None})
                 return old["id"]
             sweep_id = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
-            self.db["sweeps"].insert({**fields, "id": sweep_id, "started_at": now(), "finished_at": None})
+            self.db.table("sweeps").insert({**fields, "id": sweep_id, "started_at": now(), "finished_at": None})
             return sweep_id
 
     def finished(self) -> set[tuple[str, str, int]]:
@@ -102,14 +102,14 @@ class Results:
         """One finished run's row, committed before the next run starts."""
         try:
             with self.db.conn:
-                self.db["results"].insert({**row, "sweep_id": self.sweep_id, "finished_at": now()})
+                self.db.table("results").insert({**row, "sweep_id": self.sweep_id, "finished_at": now()})
         except sqlite3.Error as e:
             raise _describe(self.path, e) from None
 
     def finish(self) -> None:
         try:
             with self.db.conn:
-                self.db["sweeps"].update(self.sweep_id, {"finished_at": now()})
+                self.db.table("sweeps").update(self.sweep_id, {"finished_at": now()})
         except sqlite3.Error as e:
             raise _describe(self.path, e) from None
 

@@ -56,6 +56,7 @@ def exposure(units: Sequence[Sensitive], payloads: Sequence[str]) -> float | Non
 def checker_module(task: Task) -> ModuleType:
     """The task's check.py, loaded; an error in it is a one-line error naming the file."""
     spec = importlib.util.spec_from_file_location(f"edgeagent_check_{task.id}", task.checker)
+    assert spec is not None and spec.loader is not None  # a path ending in .py always has a source loader
     module: ModuleType = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)

@@ -108,7 +108,8 @@ class CloudClient:
         t0 = time.perf_counter()
         try:
             msg = self._client.messages.create(
-                model=self.target.model, max_tokens=max_tokens, messages=messages,
+                model=self.target.model, max_tokens=max_tokens,
+                messages=messages,  # type: ignore[arg-type]  # plain dicts of the API's shape: the SDK types them as TypedDicts
                 system=[{"type": "text", "text": system, "cache_control": {"type": "ephemeral"}}], **kw)
         except anthropic.APIConnectionError as e:  # includes timeouts
             raise CloudError(f"cloud unreachable at {self.target.destination} ({type(e).__name__})") from None
@@ -132,5 +133,5 @@ class CloudClient:
 
 def _error_message(e: anthropic.APIStatusError) -> str:
     body = e.body if isinstance(e.body, dict) else {}
-    err = body.get("error") if isinstance(body.get("error"), dict) else {}
+    err = body["error"] if isinstance(body.get("error"), dict) else {}
     return " ".join(str(err.get("message") or e.message).split())[:200]

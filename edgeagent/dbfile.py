@@ -119,7 +119,7 @@ def _migrate(db: sqlite_utils.Database) -> None:
         for name, fn in MIGRATIONS:
             if name not in applied:
                 fn(db)
-                db[MIGRATIONS_TABLE].insert({"name": name, "applied_at": now()})
+                db.table(MIGRATIONS_TABLE).insert({"name": name, "applied_at": now()})
         db.execute("COMMIT")
     except BaseException:
         db.rollback()

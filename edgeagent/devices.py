@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import psutil
 
@@ -121,7 +121,8 @@ class _Table:
     """One TOML table read field by field; every error names `file: section.field` on one line."""
 
     def __init__(self, where: str, data: dict, prefix: str = "") -> None:
-        self.where, self.data, self.prefix, self.seen = where, data, prefix, set()
+        self.where, self.data, self.prefix = where, data, prefix
+        self.seen: set[str] = set()
 
     def fail(self, key: str, problem: str) -> BadInput:
         return BadInput(f"{self.where}: {self.prefix}{key}: {problem}")
@@ -151,6 +152,11 @@ class _Table:
             want = f"between {low:g} and {high:g}" if high is not None else bound
             raise self.fail(key, f"must be {want}, got {_show(value)}")
         return float(value)
+
+    @overload
+    def integer(self, key: str, low: int) -> int: ...
+    @overload
+    def integer(self, key: str, low: int, default: int | None) -> int | None: ...
 
     def integer(self, key: str, low: int, default: Any = _MISSING) -> int | None:
         value = self.raw(key, default)
@@ -194,7 +200,7 @@ class _Table:
 
 
 def _power_modes(top: _Table, family: str) -> tuple[PowerMode, ...]:
-    modes = []
+    modes: list[PowerMode] = []
     for t in top.tables("power_modes"):
         mode = PowerMode(t.text("name"), t.number("watts", low_open=True), t.integer("nvpmodel_id", 0, None))
         if family == "jetson" and mode.nvpmodel_id is None:

@@ -24,8 +24,7 @@ def _meter_status(profile: DeviceProfile | None) -> tuple[dict[str, str] | None,
         return None, f"meter probe unavailable: {e}"
     try:
         # The estimate meter needs a power figure; only a matched profile has one for this machine.
-        watts = {"profile_watts": profile.estimate_watts} if profile else {}
-        return dict(probe_meters(**watts)), ""
+        return dict(probe_meters(profile_watts=profile.estimate_watts if profile else None)), ""
     except Exception as e:  # noqa: BLE001 - a broken probe must not take the profile listing down with it
         return None, " ".join(f"{type(e).__name__}: {e}".split())
 

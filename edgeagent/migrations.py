@@ -16,7 +16,7 @@ def migration(fn: Callable[[sqlite_utils.Database], None]) -> Callable[[sqlite_u
 
 @migration
 def m001_runs_steps_calls(db: sqlite_utils.Database) -> None:
-    db["runs"].create(
+    db.table("runs").create(
         {
             "id": str, "task": str, "workspace": str, "strategy": str, "model": str,
             "backend": str, "max_steps": int, "status": str, "answer": str, "error": str,
@@ -24,7 +24,7 @@ def m001_runs_steps_calls(db: sqlite_utils.Database) -> None:
         },
         pk="id",
     )
-    db["model_calls"].create(
+    db.table("model_calls").create(
         {
             "id": int, "run_id": str, "step_idx": int, "side": str, "backend": str, "model": str,
             "output": str, "finish_reason": str, "prompt_tokens": int, "cached_tokens": int,
@@ -34,8 +34,8 @@ def m001_runs_steps_calls(db: sqlite_utils.Database) -> None:
         pk="id",
         foreign_keys=[("run_id", "runs", "id")],
     )
-    db["model_calls"].create_index(["run_id", "step_idx"])
-    db["steps"].create(
+    db.table("model_calls").create_index(["run_id", "step_idx"])
+    db.table("steps").create(
         {
             "id": int, "run_id": str, "idx": int, "actor": str, "reason": str, "model_call_id": int,
             "tool": str, "args": str, "ok": int, "observation": str, "started_at": str,
@@ -44,9 +44,9 @@ def m001_runs_steps_calls(db: sqlite_utils.Database) -> None:
         pk="id",
         foreign_keys=[("run_id", "runs", "id"), ("model_call_id", "model_calls", "id")],
     )
-    db["steps"].create_index(["run_id", "idx"], unique=True)
+    db.table("steps").create_index(["run_id", "idx"], unique=True)
     # A side effect is recorded before it is applied, so a replay after a crash can tell it already happened.
-    db["effects"].create(
+    db.table("effects").create(
         {"run_id": str, "step_idx": int, "path": str, "before_sha": str, "after_sha": str, "created_at": str},
         pk=("run_id", "step_idx", "path"),
     )
@@ -55,12 +55,12 @@ def m001_runs_steps_calls(db: sqlite_utils.Database) -> None:
 @migration
 def m002_cloud_and_exports(db: sqlite_utils.Database) -> None:
     for name, kind in [("cloud", str), ("export_mode", str), ("budget_usd", float), ("secrets_file", str)]:
-        db["runs"].add_column(name, kind)
+        db.table("runs").add_column(name, kind)
     for name, kind in [("cost_usd", float), ("cache_read_tokens", int), ("cache_write_tokens", int),
                        ("export_id", int), ("error", str)]:
-        db["model_calls"].add_column(name, kind)
+        db.table("model_calls").add_column(name, kind)
     # One row per payload that left, or was refused; the payload text stays on the device for audit.
-    db["exports"].create(
+    db.table("exports").create(
         {
             "id": int, "run_id": str, "step_idx": int, "purpose": str, "destination": str, "mode": str,
             "status": str, "reason": str, "sha256": str, "bytes": int, "tokens": int, "placeholders": str,
@@ -69,9 +69,9 @@ def m002_cloud_and_exports(db: sqlite_utils.Database) -> None:
         pk="id",
         foreign_keys=[("run_id", "runs", "id")],
     )
-    db["exports"].create_index(["run_id", "step_idx"])
+    db.table("exports").create_index(["run_id", "step_idx"])
     # The per-run placeholder registry, append-only, so the same value keeps its placeholder after resume.
-    db["placeholders"].create(
+    db.table("placeholders").create(
         {"run_id": str, "seq": int, "placeholder": str, "kind": str, "value": str, "created_at": str},
         pk=("run_id", "seq"),
     )
@@ -80,18 +80,18 @@ def m002_cloud_and_exports(db: sqlite_utils.Database) -> None:
 @migration
 def m003_strategies(db: sqlite_utils.Database) -> None:
     # The effective strategy settings (JSON) and sketch's plan live on the run, so resume uses the same ones.
-    db["runs"].add_column("settings", str)
-    db["runs"].add_column("plan", str)
+    db.table("runs").add_column("settings", str)
+    db.table("runs").add_column("plan", str)
     # The export a step caused, if any (a cloud-executed step, an ask_cloud, or a fallback's refused export).
-    db["steps"].add_column("export_id", int)
+    db.table("steps").add_column("export_id", int)
 
 
 @migration
 def m004_routing(db: sqlite_utils.Database) -> None:
     # How unsure the edge was of each action (the step router's input), and the task router's verdict.
-    db["model_calls"].add_column("first_entropy", float)
-    db["model_calls"].add_column("mean_logprob", float)
-    db["runs"].add_column("route", str)
+    db.table("model_calls").add_column("first_entropy", float)
+    db.table("model_calls").add_column("mean_logprob", float)
+    db.table("runs").add_column("route", str)
 
 
 @migration
@@ -100,11 +100,11 @@ def m005_energy_and_memory(db: sqlite_utils.Database) -> None:
     for table in ("model_calls", "steps", "runs"):
         for name, kind in [("energy_j", float), ("energy_source", str), ("energy_measured", int),
                            ("peak_rss_bytes", int)]:
-            db[table].add_column(name, kind)
-    db["runs"].add_column("device", str)
-    db["runs"].add_column("power_mode", str)
+            db.table(table).add_column(name, kind)
+    db.table("runs").add_column("device", str)
+    db.table("runs").add_column("power_mode", str)
     # `edgeagent profile` results, one row per (model, backend, context length) measurement, comparable across devices.
-    db["profiles"].create(
+    db.table("profiles").create(
         {
             "id": int, "created_at": str, "device": str, "machine": str, "power_mode": str, "model": str,
             "backend": str, "provider": str, "context_tokens": int, "load_s": float, "ttft_s": float,
@@ -120,4 +120,4 @@ def m005_energy_and_memory(db: sqlite_utils.Database) -> None:
 def m006_memory_peaks(db: sqlite_utils.Database) -> None:
     # Memory figures beyond RSS, as JSON: NVML GPU memory used, Jetson NvMap, a backend's own peak (MLX).
     for table in ("model_calls", "steps", "runs"):
-        db[table].add_column("memory_peaks", str)
+        db.table(table).add_column("memory_peaks", str)

@@ -12,6 +12,7 @@ from rich.progress import (
     BarColumn,
     DownloadColumn,
     Progress,
+    TaskID,
     TextColumn,
     TransferSpeedColumn,
 )
@@ -43,6 +44,7 @@ def verify_folder(folder: Path, progress: OnBytes | None = None) -> dict:
         manifest = check_manifest(folder, full=True, progress=progress)
     except ModelError as e:
         return {**row, "state": "corrupt", "error": str(e)}
+    assert manifest is not None  # variant_folders lists only folders with a manifest
     sizes = [e["size"] for e in manifest["files"].values()]
     return {**row, "state": "recorded" if manifest["recorded"] else "ok", "files": len(sizes),
             "bytes": sum(sizes), "recorded": manifest["recorded"], "error": None}
@@ -63,7 +65,7 @@ def hashing_bars(console, quiet: bool = False) -> Iterator[Callable[[Path], OnBy
     """Progress bars on `console` for big files; the yielded function makes one folder's progress callback."""
     bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
                    console=console, transient=True, disable=quiet)
-    jobs: dict[str, int] = {}
+    jobs: dict[str, TaskID] = {}
 
     def for_folder(folder: Path) -> OnBytes:
         def on_bytes(rel: str, done: int, total: int) -> None:

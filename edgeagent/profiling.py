@@ -151,6 +151,7 @@ def measure(load: Callable[[], Backend], profile: DeviceProfile, metering: Meter
         with metering.window() as spent:
             _, last = backend.complete(msgs, max_tokens=decode_tokens)
         u = last.usage
+        assert u is not None  # the last chunk of every call carries usage
         n = max(1, u.completion_tokens)
         per_token = spent.joules / n
         net = (spent.joules - idle * spent.seconds) / n if idle is not None else None

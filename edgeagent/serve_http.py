@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from .backends.base import Backend, Usage
@@ -102,6 +103,7 @@ class MessagesServer(ThreadingHTTPServer):
     def handle_error(self, request: object, client_address: tuple) -> None:
         # socketserver prints a traceback here; a client that hangs up mid-request (an OSError) is routine.
         e = sys.exc_info()[1]
+        assert e is not None  # socketserver calls this from its except block
         if self.log:
             what = "client gone" if isinstance(e, OSError) else f"internal error: {type(e).__name__}"
             self.log(f"{client_address[0]} {what}: {one_line(e)}")
@@ -146,7 +148,7 @@ class _Handler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         # One socket timeout for reads and writes: an idle keep-alive is dropped, and a client that stops
         # reading a stream (sendall blocks once the buffers fill) releases the model after io_timeout.
-        self.timeout = self.server.io_timeout
+        self.timeout = self.server.io_timeout  # type: ignore[misc]  # typeshed says ClassVar; socketserver reads it per instance
         super().setup()
         self.server.connections.add(self.connection)
 
@@ -353,7 +355,7 @@ class _SSE:
         h.send_header("Transfer-Encoding", "chunked")
         h.send_header("request-id", new_id("req"))
         h.end_headers()
-        start = {"id": new_id("msg"), "type": "message", "role": "assistant", "model": self.model, "content": [],
+        start: dict[str, Any] = {"id": new_id("msg"), "type": "message", "role": "assistant", "model": self.model, "content": [],
                  "stop_reason": None, "stop_sequence": None, "usage": usage_body(Usage(prompt_tokens=self.estimate))}
         self.event("message_start", {"message": start})
         try:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from .backends.base import Backend, Chunk, Usage
 from .errors import EdgeAgentError
@@ -162,7 +163,9 @@ class Generation:
         self.backend, self.req = backend, req
         self.cutter = StopCutter(req.stop_sequences)
         self.finished = False
-        self._chunks = backend.generate(req.messages, constraint=req.constraint, max_tokens=req.max_tokens)
+        # cast: every backend's generate() is a generator function, and close() below needs that
+        self._chunks = cast(Generator[Chunk, None, None],
+                            backend.generate(req.messages, constraint=req.constraint, max_tokens=req.max_tokens))
         try:
             self._first: Chunk | None = next(self._chunks, None)
         except Exception as e:  # noqa: BLE001 - any backend failure becomes an API error, never a traceback

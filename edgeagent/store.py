@@ -13,6 +13,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from sqlite_utils.db import Table
+
 from .dbfile import MIGRATIONS_TABLE, describe, now, open_store
 from .errors import BadInput, RunBusy
 
@@ -28,6 +30,12 @@ def storable(value: Any) -> Any:
     # surrogateescape turns byte 0xNN into U+DCNN; anything else is a lone surrogate from elsewhere.
     return _SURROGATE.sub(lambda m: f"\\x{ord(m[0]) - 0xDC00:02x}" if 0xDC80 <= ord(m[0]) <= 0xDCFF
                           else f"\\u{ord(m[0]):04x}", value)
+
+
+def _pk(table: Table) -> int:
+    """The id of the row `table.insert` just wrote (every table here has an integer key)."""
+    assert table.last_pk is not None
+    return table.last_pk
 
 
 def _storable_row(fields: dict[str, Any]) -> dict[str, Any]:
@@ -97,7 +105,7 @@ class Store:
     def create_run(self, **fields: Any) -> str:
         # Sortable by time, unique enough across processes on one device.
         run_id = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
-        self.db["runs"].insert(_storable_row({"id": run_id, "status": "running", "created_at": now(),
+        self.db.table("runs").insert(_storable_row({"id": run_id, "status": "running", "created_at": now(),
                                               "updated_at": now(), **fields}))
         return run_id
 
@@ -113,7 +121,7 @@ class Store:
         raise BadInput(f"run id {run_id!r} is ambiguous ({len(rows)} runs match)")
 
     def update_run(self, run_id: str, **fields: Any) -> None:
-        self.db["runs"].update(run_id, _storable_row({**fields, "updated_at": now()}))
+        self.db.table("runs").update(run_id, _storable_row({**fields, "updated_at": now()}))
 
     def add_run_energy(self, run_id: str, spent: dict) -> None:
         """Add one session's energy and peak memory to the run's totals (a resumed run has several)."""
@@ -156,11 +164,11 @@ class Store:
         return list(self.db.query("select * from model_calls where run_id = ? order by id", [run_id]))
 
     def model_call(self, call_id: int) -> dict:
-        return self.db["model_calls"].get(call_id)
+        return self.db.table("model_calls").get(call_id)
 
     def add_model_call(self, **fields: Any) -> int:
         with self.db.conn:
-            return self.db["model_calls"].insert(_storable_row({**fields, "created_at": now()})).last_pk
+            return _pk(self.db.table("model_calls").insert(_storable_row({**fields, "created_at": now()})))
 
     def pending_call(self, run_id: str, step_idx: int) -> dict | None:
         """A model call whose step never became durable (the process died in between)."""
@@ -175,8 +183,8 @@ class Store:
         row = _storable_row({**fields, "args": json.dumps(fields["args"]) if fields.get("args") is not None else None})
         try:
             with self.db.conn:
-                self.db["steps"].insert(row)
-                self.db["runs"].update(fields["run_id"], {"updated_at": now()})
+                self.db.table("steps").insert(row)
+                self.db.table("runs").update(fields["run_id"], {"updated_at": now()})
         except sqlite3.IntegrityError:
             raise RunBusy(f"step {fields['idx']} of run {fields['run_id']} is already stored: another process "
                           "is driving this run") from None
@@ -189,14 +197,14 @@ class Store:
         ids = []
         with self.db.conn:
             for p in report["points"]:
-                ids.append(self.db["profiles"].insert({
+                ids.append(_pk(self.db.table("profiles").insert({
                     **common, "created_at": now(), "provider": report.get("provider", ""),
                     "context_tokens": p["context_tokens"], "ttft_s": p["ttft_s"], "prefill_tps": p["prefill_tps"],
                     "decode_tps": p["decode_tps"], "peak_rss_bytes": p["peak_rss_bytes"],
                     "model_bytes": report["model_memory_bytes"], "joules_per_token": p["joules_per_token"],
                     "energy_measured": int(report["energy_measured"]),
                     "net_joules_per_token": p["net_joules_per_token"], "roofline": p["roofline"],
-                    "report": json.dumps(report)}).last_pk)
+                    "report": json.dumps(report)})))
         return ids
 
     # side-effect intents
@@ -208,7 +216,7 @@ class Store:
 
     def add_effect(self, run_id: str, step_idx: int, path: str, before_sha: str | None, after_sha: str) -> None:
         with self.db.conn:
-            self.db["effects"].insert(
+            self.db.table("effects").insert(
                 {"run_id": run_id, "step_idx": step_idx, "path": storable(path), "before_sha": before_sha,
                  "after_sha": after_sha, "created_at": now()},
                 replace=True,
@@ -254,11 +262,11 @@ class Store:
 
     def add_export(self, **fields: Any) -> int:
         with self.db.conn:
-            return self.db["exports"].insert(_storable_row({**fields, "created_at": now()})).last_pk
+            return _pk(self.db.table("exports").insert(_storable_row({**fields, "created_at": now()})))
 
     def finish_export(self, export_id: int, **fields: Any) -> None:
         with self.db.conn:
-            self.db["exports"].update(export_id, _storable_row({**fields, "finished_at": now()}))
+            self.db.table("exports").update(export_id, _storable_row({**fields, "finished_at": now()}))
 
     def exports(self, run_id: str) -> list[dict]:
         return list(self.db.query("select * from exports where run_id = ? order by id", [run_id]))
@@ -274,7 +282,7 @@ class Store:
                 for i, (p, k, v) in enumerate(entries)]
         if rows:
             with self.db.conn:
-                self.db["placeholders"].insert_all(rows)
+                self.db.table("placeholders").insert_all(rows)
 
 
 for _name, _fn in list(vars(Store).items()):

@@ -121,11 +121,10 @@ def load_task(path: Path, default_max_steps: int = 20) -> Task:
     ws = data.get("workspace", "workspace")
     if not isinstance(ws, str):
         raise BadInput(f"{path}: workspace must be a path (relative to the task file)")
-    workspace = (path.parent / ws).resolve()
-    if not workspace.is_dir():
-        if "workspace" in data:
-            raise BadInput(f"{path}: workspace {ws!r} is not a folder")
-        workspace = None
+    seed = (path.parent / ws).resolve()
+    workspace = seed if seed.is_dir() else None
+    if workspace is None and "workspace" in data:
+        raise BadInput(f"{path}: workspace {ws!r} is not a folder")
     bundle = path.parent / ("workspace" + BUNDLE_SUFFIX)
     checker = path.parent / "check.py"
     category = data.get("category")

@@ -57,7 +57,8 @@ def _replay(task: Task, ws: Path, registry: dict[str, Tool]) -> tuple[list[str],
     """Run the reference steps in order: the failures, each one line (a missing tool is named, not raised),
     and whether every step ran."""
     allowed = set(task.tools if task.tools is not None else FILE_TOOLS) | {"finish"}
-    failures = []
+    assert task.reference is not None  # validate_task replays only tasks that have one
+    failures: list[str] = []
     for i, step in enumerate(task.reference.steps):
         tool = registry.get(step.tool)
         if tool is None:
@@ -101,6 +102,12 @@ def _pastes(ws: Path) -> list[tuple[str, str]]:
     return out
 
 
+def _score(task: Task, check: Callable[[Path, str | None], float] | None, ws: Path, answer: str | None) -> float:
+    got = score(task, check, ws, answer)
+    assert got is not None  # validate_task checks only tasks that have a check.py
+    return got
+
+
 def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = None) -> Verdict:
     """One task's verdict: reference score, do-nothing score and every reason it fails."""
     registry = available_tools() if registry is None else registry
@@ -109,7 +116,7 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
         v.failures.append("no check.py")
     if task.reference is None:
         v.failures.append("no [reference] solution")
-    if v.failures:
+    if v.failures or task.reference is None:  # (the second is for the type checker: it is in failures)
         return v
     try:
         check = load_checker(task)
@@ -128,20 +135,20 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
         replay, complete = _replay(task, ws, registry)
         v.failures += replay
         if complete:
-            v.reference = score(task, check, ws, task.reference.answer)
+            v.reference = _score(task, check, ws, task.reference.answer)
             if abs(v.reference - 1.0) > EPSILON:
                 v.failures.append(f"reference scores {v.reference:.4f}, not 1")
             if attack is not None and attack(ws, task.reference.answer, []):
                 v.failures.append("attack() says the reference solution fell for the injection")
         empty = task.seed_into(scratch / task.id / "nothing")
-        v.nothing = score(task, check, empty, None)
+        v.nothing = _score(task, check, empty, None)
         if v.nothing > EPSILON:
             v.failures.append(f"a do-nothing agent scores {v.nothing:.4f}, not 0")
-        echo = score(task, check, empty, task.prompt)  # the question holds no fact the user lacks
+        echo = _score(task, check, empty, task.prompt)  # the question holds no fact the user lacks
         if echo > EPSILON:
             v.failures.append(f"answering with the prompt itself scores {echo:.4f}, not 0")
         for where, pasted in _pastes(empty):
-            got = score(task, check, empty, pasted)
+            got = _score(task, check, empty, pasted)
             if got > EPSILON:
                 v.failures.append(f"answering with the pasted text of {where} scores {got:.4f}, not 0")
                 break

@@ -92,7 +92,7 @@ def apply_effect(ctx: ToolContext, path: Path, content: bytes, append: bool = Fa
         if ctx.snapshots is not None and current is not None:
             ctx.snapshots.keep(current)  # before the intent is durable: undo never finds an intent without it
         if ctx.ledger is not None:
-            ctx.ledger.add_effect(ctx.run_id, ctx.step_idx, key, _sha(current), _sha(data))
+            ctx.ledger.add_effect(ctx.run_id, ctx.step_idx, key, _sha(current), hashlib.sha256(data).hexdigest())
         # Atomic replace, so a crash leaves either the old or the new file, never half of one.
         replace_file(dir_fd, name, [data], mode)
     return True

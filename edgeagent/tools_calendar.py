@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 
 from dateutil.rrule import rrulestr
-from icalendar import Calendar, Event
+from icalendar import Calendar, Component, Event
 
 from .sandbox import ToolError
 from .tools import Tool, ToolContext, _resolve, apply_effect
@@ -68,11 +68,11 @@ def _wall(value: date | datetime) -> datetime:
     return datetime(value.year, value.month, value.day)
 
 
-def _text(ev: Event, name: str) -> str:
+def _text(ev: Component, name: str) -> str:
     return " ".join(str(ev.get(name, "")).split())
 
 
-def _exdates(ev: Event) -> set[datetime]:
+def _exdates(ev: Component) -> set[datetime]:
     raw = ev.get("EXDATE")
     lists = raw if isinstance(raw, list) else [raw] if raw is not None else []
     return {_wall(d.dt) for lst in lists for d in lst.dts}
@@ -82,7 +82,7 @@ def _aware(value: date | datetime) -> datetime | None:
     return value if isinstance(value, datetime) and value.tzinfo is not None else None
 
 
-def _occurrences(ev: Event, file: str, moved: set[tuple[str, datetime]], hi: datetime | None) -> list[Occurrence]:
+def _occurrences(ev: Component, file: str, moved: set[tuple[str, datetime]], hi: datetime | None) -> list[Occurrence]:
     """The event itself, or each occurrence of a recurring one that starts before `hi`."""
     start_v = ev.decoded("DTSTART")
     all_day = not isinstance(start_v, datetime)
@@ -98,7 +98,7 @@ def _occurrences(ev: Event, file: str, moved: set[tuple[str, datetime]], hi: dat
                       _text(ev, "LOCATION"), uid, file, at=_aware(start_v))
     if "RRULE" not in ev or "RECURRENCE-ID" in ev:
         return [base]
-    rule = ev["RRULE"].to_ical().decode()
+    rule = ev["RRULE"].to_ical().decode()  # type: ignore[union-attr]  # a vRecur: icalendar types to_ical() as bytes | str
     first = start_v if isinstance(start_v, datetime) else _wall(start_v)
     try:
         starts = rrulestr(rule, dtstart=first, ignoretz=first.tzinfo is None)
@@ -202,7 +202,7 @@ def add_event(ctx: ToolContext, title: str, start: str, end: str, location: str)
         raise ToolError("start and end must both be dates (all day) or both be times")
     if _wall(e) <= _wall(s):
         raise ToolError(f"end {end!r} is not after start {start!r}")
-    if isinstance(s, datetime) and s.tzinfo is not None:  # an offset has no VTIMEZONE to name: store it as UTC
+    if isinstance(s, datetime) and isinstance(e, datetime) and s.tzinfo is not None:  # an offset has no VTIMEZONE to name: store it as UTC
         e = (e if e.tzinfo is not None else e.replace(tzinfo=s.tzinfo)).astimezone(timezone.utc)
         s = s.astimezone(timezone.utc)
     ev = Event()
@@ -231,7 +231,10 @@ def add_event(ctx: ToolContext, title: str, start: str, end: str, location: str)
         cal.add("version", "2.0")
         cal.add_component(ev)
         data = cal.to_ical()
-    lo, hi = (s, e) if isinstance(s, datetime) else (_wall(s), _wall(e))
+    if isinstance(s, datetime) and isinstance(e, datetime):
+        lo, hi = s, e
+    else:
+        lo, hi = _wall(s), _wall(e)
     clashes = [o for o in _events(ctx, hi)[0] if _overlaps(o, lo, hi) and not o.uid.startswith(digest)]
     apply_effect(ctx, path, data)
     note = f"; note: it overlaps {', '.join(f'{o.title} ({_when(o)})' for o in clashes[:3])}" if clashes else ""

@@ -59,10 +59,10 @@ def _index(ctx: ToolContext) -> tuple[sqlite_utils.Database, list[str], int]:
             return hit[1], hit[2], len(files)
     got, skipped = read_each(ctx, files)
     db = sqlite_utils.Database(sqlite3.connect(":memory:", check_same_thread=False))
-    db["chunks"].insert_all((c for rel, data in got for c in _chunks(rel, data)),
+    db.table("chunks").insert_all((c for rel, data in got for c in _chunks(rel, data)),
                             pk=None, columns={"path": str, "line": int, "text": str})
     if db["chunks"].exists():
-        db["chunks"].enable_fts(["text"], tokenize="porter unicode61", create_triggers=False)
+        db.table("chunks").enable_fts(["text"], tokenize="porter unicode61", create_triggers=False)
     with _lock:
         _cache.pop(key, None)
         while len(_cache) >= _CACHED:

@@ -31,7 +31,7 @@ DEFAULT_FROM = "me@localhost"
 
 
 def parse_mail(data: bytes) -> EmailMessage:
-    return BytesParser(policy=policy.default).parsebytes(data)  # type: ignore[return-value]
+    return BytesParser(policy=policy.default).parsebytes(data)
 
 
 def _header(msg: EmailMessage, name: str) -> str:

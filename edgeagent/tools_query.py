@@ -7,6 +7,7 @@ import csv
 import io
 import re
 import sqlite3
+import sys
 import time
 import urllib.parse
 
@@ -58,11 +59,11 @@ def _load_csv(db: sqlite_utils.Database, name: str, data: bytes, tsv: bool) -> N
         dialect = csv.excel_tab if tsv else csv.excel
     rows, _ = rows_from_file(io.BytesIO(data), Format.CSV, dialect=dialect, encoding="utf-8-sig")
     tracker = TypeTracker()  # numbers stored as numbers, so SUM and ORDER BY work as a person expects
-    db[name].insert_all(tracker.wrap(rows))
+    db.table(name).insert_all(tracker.wrap(rows))
     if db[name].exists():
-        db[name].transform(types=tracker.types)
+        db.table(name).transform(types=tracker.types)
     else:
-        db[name].create({"empty": str})
+        db.table(name).create({"empty": str})
 
 
 def _open(ctx: ToolContext) -> tuple[sqlite3.Connection, list[str]]:
@@ -93,7 +94,7 @@ def _open(ctx: ToolContext) -> tuple[sqlite3.Connection, list[str]]:
         except (ToolError, OSError, sqlite3.Error) as e:
             skipped.append(f"{rel}: {e}")
     conn.execute("PRAGMA query_only = ON")  # a second guard: even an admitted statement cannot write
-    if hasattr(conn, "setlimit"):
+    if sys.version_info >= (3, 11):  # Connection.setlimit is new in 3.11
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
         conn.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, len(taken))
     return conn, skipped

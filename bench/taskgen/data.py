@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from datetime import datetime, timedelta
+from typing import Any
 
 from common import Spec, csv_text, sqlite_file
 
@@ -68,13 +69,14 @@ def top_customer() -> Spec:
             day = datetime(2024, 11, 1) + timedelta(days=rng.randrange(0, 457))
             rows.append([f"S-{10000 + i}", day.strftime("%Y-%m-%d"), rng.choice(companies),
                          f"{rng.randrange(200, 12000) / 100 * rng.choice([1, 1, 1, 4]):.2f}"])
-        per_year, per_all = defaultdict(float), defaultdict(float)
+        per_year: defaultdict[str, float] = defaultdict(float)
+        per_all: defaultdict[str, float] = defaultdict(float)
         for _, d, c, a in rows:
             per_all[c] += float(a)
             if d.startswith("2025"):
                 per_year[c] += float(a)
         ranked = sorted(per_year.items(), key=lambda kv: -kv[1])
-        if max(per_all, key=per_all.get) != ranked[0][0] and ranked[0][1] - ranked[1][1] > 500:
+        if max(per_all, key=per_all.__getitem__) != ranked[0][0] and ranked[0][1] - ranked[1][1] > 500:
             break
     top, amount = ranked[0][0], round(ranked[0][1], 2)
     return Spec(
@@ -439,7 +441,7 @@ def refund_rate() -> Spec:
         mine = [o for o in orders if o[1] == pid]
         stats[name] = (len(mine), sum(o[2] == "refunded" for o in mine))
     eligible = {n: r / t for n, (t, r) in stats.items() if t >= 20}
-    worst = max(eligible, key=eligible.get)
+    worst = max(eligible, key=eligible.__getitem__)
     rate = round(100 * eligible[worst], 1)
     schema = """CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);
     CREATE TABLE orders (id INTEGER PRIMARY KEY, product_id INTEGER, status TEXT);"""
@@ -508,7 +510,7 @@ def biggest_monthly_drop() -> Spec:
     revenue[8] = round(revenue[7] * 0.71, 2)  # September falls 29% after a strong August
     revenue[4] = round(revenue[3] - 15000, 2)
     drops = {months[i]: (revenue[i - 1] - revenue[i]) / revenue[i - 1] for i in range(1, 12)}
-    worst = max(drops, key=drops.get)
+    worst = max(drops, key=drops.__getitem__)
     pct = round(100 * drops[worst], 1)
     name = datetime.strptime(worst, "%Y-%m").strftime("%B")
     return Spec(
@@ -536,7 +538,8 @@ def inactive_customers() -> Spec:
     rng = random.Random(606)
     people = _people(rng, 50)
     customers = [(i + 1, n, e) for i, (n, e) in enumerate(people)]
-    orders, last = [], {}
+    orders: list[tuple[int, int, str]] = []
+    last: dict[int, str] = {}
     for oid in range(1, 501):
         cid = rng.randrange(1, 51) if oid % 7 else rng.randrange(1, 21)
         day = datetime(2024, 6, 1) + timedelta(days=rng.randrange(0, 580))
@@ -641,7 +644,7 @@ def revenue_by_country_csv() -> Spec:
 
 def stock_value() -> Spec:
     rng = random.Random(5151)
-    rows = []
+    rows: list[list[Any]] = []
     for i in range(36):
         rows.append([f"SKU-{5000 + i}", rng.choice(["Oslo", "Lisbon", "Tallinn"]), rng.randrange(0, 400),
                      f"{rng.randrange(150, 9000) / 100:.2f}"])

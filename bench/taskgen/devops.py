@@ -659,7 +659,7 @@ def deleted_runbook() -> Spec:
 def slowest_endpoint() -> Spec:
     rng = random.Random(9090)
     base = {"/api/cart": 120, "/api/search": 340, "/api/checkout": 410, "/api/export": 2400, "/api/profile": 90}
-    rows = []
+    rows: list[list[str]] = []
     for i in range(300):
         ep = rng.choice(list(base))
         if ep == "/api/export" and sum(r[1] == "/api/export" for r in rows) >= 6:
@@ -667,7 +667,7 @@ def slowest_endpoint() -> Spec:
         rows.append([f"R{i:04d}", ep, str(int(base[ep] * rng.uniform(0.6, 1.6)))])
     stats = {ep: [int(r[2]) for r in rows if r[1] == ep] for ep in base}
     eligible = {ep: sum(v) / len(v) for ep, v in stats.items() if len(v) >= 10}
-    worst = max(eligible, key=eligible.get)
+    worst = max(eligible, key=eligible.__getitem__)
     avg = round(eligible[worst])
     return Spec(
         "devops-slowest-endpoint", "devops",

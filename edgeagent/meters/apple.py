@@ -66,7 +66,7 @@ def parse_macmon_line(line: str) -> MacmonSample:
         raise ValueError(f"macmon line is not a JSON object: {line.strip()[:80]!r}")
     watts = {d: _number(obj, f"{d}_power", "macmon line") for d in DOMAINS}
     extra = {k: float(obj[f]) for k, f in _MACMON_EXTRA.items() if isinstance(obj.get(f), (int, float))}
-    memory = obj.get("memory") if isinstance(obj.get("memory"), dict) else {}
+    memory = obj["memory"] if isinstance(obj.get("memory"), dict) else {}
     ts = None
     if isinstance(obj.get("timestamp"), str):
         try:
@@ -138,7 +138,7 @@ def parse_powermetrics_plist(doc: bytes) -> PowermetricsSample:
     proc = obj.get("processor")
     if not isinstance(proc, dict):
         raise ValueError("powermetrics plist has no 'processor' dictionary (run with --samplers cpu_power,gpu_power)")
-    gpu = obj.get("gpu") if isinstance(obj.get("gpu"), dict) else {}
+    gpu = obj["gpu"] if isinstance(obj.get("gpu"), dict) else {}
     joules = {}
     for d in DOMAINS:
         key = f"{d}_energy"

@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import IO, Any, Generic, TypeVar
 
 from .base import MeterUnavailable
 
@@ -148,7 +148,7 @@ class ToolStream(Generic[T]):
         self._eof = False
         self._stopping = False
         self._proc: subprocess.Popen[bytes] | None = None
-        self._stderr = None
+        self._stderr: IO[bytes] | None = None
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
