@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from edgeagent import ner_model
+from edgeagent.errors import ModelError
 from edgeagent.export.detect import KIND_RE, default_detectors
 from edgeagent.export.ner import (
     SpacyEntities,
@@ -136,3 +138,13 @@ def test_chunks_cover_the_text_and_cut_at_line_breaks():
 def test_name_runs(text, expected):
     assert [text[lo:hi] for lo, hi in name_runs(text, 0, len(text))] == expected
 
+
+def test_a_damaged_model_is_one_line_naming_the_fix(tmp_path):
+    folder = tmp_path / "spacy"
+    folder.mkdir()
+    (folder / "edgeagent-model.json").write_text("{not json")
+    with pytest.raises(ModelError, match=r"damaged manifest; run `edgeagent models prepare en-core-web-sm --force`"):
+        SpacyEntities(folder).detect("Hi Bob")
+    (folder / "edgeagent-model.json").write_text(json.dumps({"files": {}}))  # intact, but no pipeline in it
+    with pytest.raises(ModelError, match=r"does not load with spaCy .*prepare en-core-web-sm --force"):
+        SpacyEntities(folder).detect("Hi Bob")

@@ -125,14 +125,23 @@ def pipeline(folder: Path) -> Any:
         return nlp
     with _loading:
         if folder not in _pipelines:
+            from edgeagent.errors import ModelError
             from edgeagent.manifest import check_manifest
 
-            check_manifest(folder)
+            fix = "run `edgeagent models prepare en-core-web-sm --force`"
+            try:
+                check_manifest(folder)
+            except ModelError as e:
+                raise ModelError(f"{str(e).split(';')[0]}; {fix}") from None
             with _without("torch", "transformers"):
                 import spacy
 
-                with _no_plugin_factories(spacy):
-                    _pipelines[folder] = spacy.load(folder, exclude=list(UNUSED_COMPONENTS))
+                try:
+                    with _no_plugin_factories(spacy):
+                        _pipelines[folder] = spacy.load(folder, exclude=list(UNUSED_COMPONENTS))
+                except Exception as e:  # noqa: BLE001 - a pipeline spaCy cannot read is one line, not a traceback
+                    raise ModelError(f"the entity model at {folder} does not load with spaCy {spacy.__version__} "
+                                     f"({type(e).__name__}: {str(e)[:160]}); {fix}") from None
         return _pipelines[folder]
 
 
