@@ -64,7 +64,10 @@ class ContextIds:
     def detect(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), "ID", self.name) for m in _PREFIXED_ID_RE.finditer(text)
                  if m.group("p") not in _PUBLIC_PREFIXES and sum(c.isdigit() for c in m.group()) >= 5]
-        for m in _ID_RE.finditer(lower(text)):
+        low, pos = lower(text), 0
+        while (m := _ID_RE.search(low, pos)) is not None:
+            # A value that is not one may be the next ID word: "order (ID: A1B2C3D4)" is searched again from "ID".
+            pos = m.start("value")
             value = text[m.start("value") : m.end("value")]
             alnum = sum(c.isalnum() for c in value)
             if alnum < MIN_ID_CHARS or not any(c.isdigit() for c in value) or _ID_DATE_RE.fullmatch(value):
@@ -72,6 +75,7 @@ class ContextIds:
             if value.isdigit() and not m.group("suffix") and m.group("word") in AMOUNT_WORDS:
                 continue
             spans.append(Span(m.start("value"), m.end("value"), "ID", self.name))
+            pos = m.end()
         return list(dict.fromkeys(spans))  # a prefixed ID after an ID word is found twice
 
 

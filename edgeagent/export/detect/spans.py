@@ -70,7 +70,60 @@ def detect(text: str, detectors: Sequence[Detector]) -> list[Span]:
     for d in detectors:
         if isinstance(d, Expander):
             found += [s for s in d.expand(text, tuple(found)) if 0 <= s.start < s.end <= len(text)]
-    return merge_spans(found)
+    trimmed = (without_stray_brackets(text, s) for s in found)
+    return merge_spans(s for s in trimmed if s is not None)
+
+
+# Secrets are replaced whole, whatever they end with: a declared password "hunter2)" must not leak its ")".
+WHOLE_SOURCES = frozenset({"declared", "detect-secrets", "provider-keys"})
+_CLOSING = {")": "(", "]": "[", "}": "{", "”": "“", "’": "‘", "»": "«"}
+_OPENING = {v: k for k, v in _CLOSING.items()}
+_QUOTES = "\"'`"  # the same character opens and closes
+_EDGES = frozenset([*_CLOSING, *_OPENING, *_QUOTES])
+
+
+def without_stray_brackets(text: str, span: Span) -> Span | None:
+    """`span` without a closing bracket or quote at its end whose opening one lies outside it ("+39 347 555 0199)"
+    in "(+39 347 555 0199)"), nor an opening one at its start whose closing one does; None if nothing is left."""
+    if span.source in WHOLE_SOURCES:
+        return span
+    start, end = span.start, span.end
+    while start < end and (text[start] in _EDGES or text[end - 1] in _EDGES):
+        stray = _stray(text, start, end)
+        lo = start + 1 if start in stray else start
+        hi = end - 1 if end - 1 in stray else end
+        if (lo, hi) == (start, end):
+            break
+        start, end = lo, hi
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+    if start >= end:
+        return None
+    return span if (start, end) == (span.start, span.end) else Span(start, end, span.kind, span.source, span.score)
+
+
+def _stray(text: str, start: int, end: int) -> set[int]:
+    """Positions in [start, end) of brackets and quotes that have no partner inside it."""
+    open_at: list[int] = []
+    quote_at: dict[str, int] = {}
+    stray: set[int] = set()
+    for i in range(start, end):
+        c = text[i]
+        if c in _OPENING:
+            open_at.append(i)
+        elif c in _CLOSING:
+            if open_at and text[open_at[-1]] == _CLOSING[c]:
+                open_at.pop()
+            else:
+                stray.add(i)
+        elif c in _QUOTES:
+            if c in quote_at:
+                del quote_at[c]
+            else:
+                quote_at[c] = i
+    return stray | set(open_at) | set(quote_at.values())
 
 
 def merge_spans(spans: Iterable[Span]) -> list[Span]:
