@@ -29,6 +29,7 @@ UNUSED_COMPONENTS = ("parser", "senter", "attribute_ruler", "lemmatizer")
 # Microsoft"), adjective ("Automatic") or plural noun ("Versions") at an edge is the model misreading a sentence start.
 EDGE_TAGS = frozenset({"NNP", "NNPS", "NN", "FW", "XX"})
 CHUNK_CHARS = 10_000  # spaCy's memory grows with a doc's length: long texts go through in pieces of about this size
+PIPE_BATCH = 4  # pieces in memory at once (spaCy's default, 1000, would hold a 10 MB text's docs all together)
 # What an entity may carry at its edges that is not part of the name: punctuation, a possessive, "the".
 _LEAD_RE = re.compile(r"(?:['’]s\b|[\W_]|(?:the|The)\s)+")
 _TAIL_RE = re.compile(r"(?:['’]s|[\W_])+$")
@@ -67,7 +68,7 @@ class SpacyEntities:
         nlp = pipeline(self.folder)
         pieces = list(chunks(text, self.chunk_chars))
         spans = []
-        for (offset, piece), doc in zip(pieces, nlp.pipe(p for _, p in pieces)):
+        for (offset, piece), doc in zip(pieces, nlp.pipe((p for _, p in pieces), batch_size=PIPE_BATCH)):
             held = [m.span() for m in PLACEHOLDER_RE.finditer(piece)]
             for ent in doc.ents:
                 kind = self.kinds.get(ent.label_)
