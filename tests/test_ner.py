@@ -15,6 +15,7 @@ from edgeagent.export.detect import KIND_RE, default_detectors
 from edgeagent.export.ner import (
     SpacyEntities,
     chunks,
+    company_names,
     entity_detectors,
     name_runs,
     pipeline,
@@ -112,6 +113,19 @@ def test_used_by_default_only_once_prepared(spacy_model, home, tmp_path, monkeyp
     assert "spacy-ner" in [d.name for d in default_detectors()]
     monkeypatch.setenv("EDGEAGENT_MODELS", str(tmp_path / "empty"))
     assert entity_detectors() == [] and "spacy-ner" not in [d.name for d in default_detectors()]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("- Hering GbR delivers the kitchen", ["Hering GbR"]),
+    ("secret santa at Evrard S.A.R.L.: I drew", ["Evrard S.A.R.L."]),
+    ("the lease with Cibin, Columbo e Rubbia SPA ends", ["Cibin, Columbo e Rubbia SPA"]),
+    ("Siemens AG and Deutsche Bank AG.", ["Siemens AG", "Deutsche Bank AG"]),
+    ("The Acme Corp invoice", ["Acme Corp"]),
+    ("ME and SA and AG alone; <ORG_1> S.L.L. renewal", []),  # capitals alone, a placeholder's legal form
+])
+def test_company_names_end_in_a_legal_form(text, expected):
+    held = [m.span() for m in PLACEHOLDER_RE.finditer(text)]
+    assert [text[lo:hi] for lo, hi in company_names(text, held)] == expected
 
 
 def test_chunks_cover_the_text_and_cut_at_line_breaks():
