@@ -12,10 +12,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType, TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import EnergyReading, MeterUnavailable
 from .sampling import PeriodicSampler, integrate_trapezoid  # integrate_trapezoid: re-exported for old imports
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self is 3.11+
 
 _PREFIX = "NVML not readable"
 POWER_MODES = ("average", "instant")
@@ -129,7 +132,7 @@ class _NvmlSession:
             except self._nvml.NVMLError:
                 pass  # shutting down is best effort; nothing useful to do on failure
 
-    def __enter__(self) -> _NvmlSession:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(
@@ -188,7 +191,7 @@ class NvmlMeter(_NvmlSession):
         }
         return EnergyReading(joules=joules, seconds=t1 - t0, source="nvml", measured=True)
 
-    def __enter__(self) -> NvmlMeter:
+    def __enter__(self) -> Self:
         return self
 
 
@@ -295,7 +298,7 @@ class PowerSampler(_NvmlSession):
             self._sampler.close()
         super().close()
 
-    def __enter__(self) -> PowerSampler:
+    def __enter__(self) -> Self:
         self.start()
         return self
 
