@@ -15,9 +15,9 @@ import click
 import httpx
 import pytest
 from click.testing import CliRunner
-from edgeagent.backends.registry import NAMES as BACKEND_NAMES
 
 from edgeagent import cli_options, serve
+from edgeagent.backends.registry import NAMES as BACKEND_NAMES
 from edgeagent.cli import cli
 from edgeagent.cloud_target import parse_target
 from edgeagent.errors import BadInput
