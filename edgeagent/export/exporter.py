@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 from ..config import load_config
 from ..errors import BadInput, CloudUnavailable, EdgeAgentError
 from ..sandbox import WORKSPACE_SECRETS
-from ..store import Store
 from .detect import DeclaredSecrets, Detector, default_detectors
 from .disguised import hidden_declared
 from .placeholders import PlaceholderRegistry
 from .sanitize import Sanitized, sanitize
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the store only as a type: `edgeagent redact` never opens one, and sqlite_utils costs ~0.1 s
     from .. import cloud as cloud_api
+    from ..store import Store
 
 DIGEST_CHARS = 1000  # enough for the newest findings; the cloud never needs whole files to advise
 ADVISOR_SYSTEM = (
