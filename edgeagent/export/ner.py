@@ -154,7 +154,9 @@ def pipeline(folder: Path) -> Any:
                 check_manifest(folder)
             except ModelError as e:
                 raise ModelError(f"{str(e).split(';')[0]}; {fix}") from None
-            with _without("torch", "transformers"):
+            from edgeagent.export.gc_pause import gc_paused
+
+            with _without("torch", "transformers"), gc_paused():
                 import spacy
 
                 try:

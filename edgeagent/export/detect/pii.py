@@ -284,7 +284,10 @@ def _import_presidio() -> None:
     hidden = [m for m in ("torch", "transformers") if m not in sys.modules]
     sys.modules.update({m: None for m in hidden})  # None makes `import m` fail at once, leaving nothing half-made
     try:
-        import presidio_analyzer  # noqa: F401
+        from ..gc_pause import gc_paused
+
+        with gc_paused():
+            import presidio_analyzer  # noqa: F401
     finally:
         for m in hidden:
             sys.modules.pop(m, None)
