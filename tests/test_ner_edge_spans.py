@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 from edgeagent.backends.scripted import ScriptedBackend
-
 from edgeagent.export.edge_spans import SCHEMA, EdgeSpans, occurrences
 
 TEXT = "Hi Rayan, Royal Spier moved the audit to Utrecht. Ask noortje hoeks, or <PERSON_1>.\n"
