@@ -120,7 +120,7 @@ def test_over_redaction_counts_only_non_private_characters():
 
 
 class FlagsAfterSubstitution:
-    """Finds something in any text that holds a placeholder: strict mode's second pass then refuses."""
+    """Finds something in any text that holds a placeholder: an artefact of substitution, which strict ignores."""
 
     name = "after-substitution"
 
@@ -128,13 +128,34 @@ class FlagsAfterSubstitution:
         return [Span(0, 1, "X", self.name)] if "<X_" in text else []
 
 
+class SeesSurnameAfterSubstitution:
+    """Reads context: sees a lone "Rossi" as a name only once a placeholder stands before it, as NER may."""
+
+    name = "surname-in-context"
+
+    def detect(self, text: str) -> list[Span]:
+        at = text.rfind("Rossi")
+        return [Span(at, at + 5, "PERSON", self.name)] if "<X_" in text and at >= 0 else []
+
+
+def _item(text: str, *values: str) -> pc.Item:
+    units = tuple(pc.Unit(text.index(v), text.index(v) + len(v), "PERSON", v) for v in values)
+    return pc.Item("t", "en_US", "mail", "test", text, units)
+
+
 def test_strict_refusals_send_nothing_and_are_counted():
     items = list(full_corpus()[:40])
     oracle = Oracle({it.text: [(u.start, u.end) for u in it.units] for it in items})
     report = pe.evaluate(items, [oracle, FlagsAfterSubstitution()], "strict")
-    with_units = sum(bool(it.units) for it in items)
-    assert report["strict_refused"] == with_units and report["strict_refusals"] == round(with_units / 40, 4)
-    assert report["leaked"] == 0  # a refused request sends nothing
+    assert report["strict_refused"] == 0 and report["leaked"] == 0  # artefacts next to placeholders are not refused
+
+    leftover = _item("Maria Rossi called. Later Rossi asked for the file.", "Maria Rossi")
+    clean = _item("Maria Rossi called about the file.", "Maria Rossi")
+    oracle = Oracle({it.text: [(u.start, u.end) for u in it.units] for it in (leftover, clean)})
+    report = pe.evaluate([leftover, clean], [oracle, SeesSurnameAfterSubstitution()], "strict")
+    # The lone surname is a word of a replaced name: that request is refused (and sends nothing); the other is sent.
+    assert report["strict_refused"] == 1 and report["strict_refusals"] == 0.5 and report["leaked"] == 0
+    assert pe.evaluate([leftover], [oracle], "redact")["strict_refused"] == 0
 
 
 def test_cli_prints_the_fields_as_json():
