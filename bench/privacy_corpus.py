@@ -147,7 +147,7 @@ passport number in the drawer, don't forget charger for [[product]]"""),
     ("notes_medical", "notes", """Remind me what to bring:
 appointment with Dr. [[last:a]] at [[org:x]] next Tuesday, patient no. [[patient_id]]
 insurance card, the letter from [[person:b]]
-May need fasting; Frank from the pharmacy said to call [[support_number]] for the app"""),
+May need fasting; the pharmacy said to call [[support_number]] for the app"""),
     ("notes_renovation", "notes", """Summarise what's left to do for the flat:
 - painter [[person:a]] quoted [[amount]], phone [[phone:a]]
 - [[org:x]] delivers the kitchen to [[address:p]]
@@ -188,7 +188,7 @@ my id is [[account_id]], who are you?"""),
     ("chat_lookalike", "chat", """Which of these should I install?
 a) [[product]] [[version]]
 b) the older one from [[year_range]]
-Mark says the docs at [[doc_url]] recommend a) but May's release notes mention a bug with
+Mark this: the docs at [[doc_url]] recommend a) but May's release notes mention a bug with
 Chrome/110.0.0.0 on Windows NT 10.0"""),
     # --- tickets ---
     ("ticket_refund", "ticket", """Classify this support ticket:
@@ -216,7 +216,7 @@ OS: macOS 14.2.1, Python 3.11.4. Started after the [[version]] update."""),
 
 I ordered from [[org:x]] three weeks ago (order no. [[order_id]]) and the parcel is still stuck in [[city:p]].
 The tracking number [[tracking]] shows nothing. Please call me, [[person:a]], [[phone:a]].
-Bill and Rose from your team promised me a call back twice."""),
+Bill payments and your team promised me a call back twice."""),
     ("ticket_insurance", "ticket", """Summarise this claim:
 
 Policy holder: [[person:a]], born [[birth_date:a]], policy [[policy_id]]
@@ -349,7 +349,7 @@ It ran as [[user:a]] on [[host:x]]. Please advise."""),
 
 They told me to call Apple at 1-800-275-2273 and the docs link was [[doc_url]].
 Will they ask for my [[product]] password? The message was sent [[date]].
-Grant said it's fine but I'm not sure."""),
+Grant access is fine, they said, but I'm not sure."""),
     ("notes_spanish", "notes", """Resume estas notas en inglés:
 reunión con [[person:a]] de [[org:x]] en [[city:p]]
 teléfono [[phone:a]], correo [[email:a]]
