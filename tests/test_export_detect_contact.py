@@ -1,10 +1,12 @@
-"""Phone numbers presidio's validity check misses, and the false positives the wider rules must not produce."""
+"""Phone numbers presidio's validity check misses, card numbers its pattern misses, and the false positives the
+wider rules must not produce."""
 
 from __future__ import annotations
 
 import pytest
 
 from edgeagent.export.detect import detect
+from edgeagent.export.detect.cards import CardNumbers
 from edgeagent.export.detect.phones import PhoneExtensions, PhoneNumbers
 from edgeagent.export.detect.pii import PresidioPatterns
 
@@ -49,3 +51,30 @@ def test_extension_goes_with_the_number() -> None:
     assert found("Phone: +1 415-555-0132 ext. 12, thanks") == [("+1 415-555-0132 ext. 12", "PHONE")]
     # no number before it: "x86" and "ext 4" stay text
     assert found("built for x86 with ext 4 support") == []
+
+
+# --- Payment cards -----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("number", [
+    "2223 0031 2200 3222",  # Mastercard 2-series
+    "2276630398861952",
+    "4960094951932516570",  # 19-digit Visa
+    "3782-822463-10005",  # Amex, 4-6-5
+    "6011 0009 9013 9424",  # Discover
+])
+def test_cards_by_issuer_range_and_luhn(number: str) -> None:
+    text = f"I paid with {number}, please refund it."
+    assert [(s.text(text), s.kind) for s in CardNumbers().detect(text)] == [(number, "CREDIT_CARD")]
+
+
+@pytest.mark.parametrize("text", [
+    "order 4111111111111112 shipped",  # Luhn fails
+    "1234 5678 9012 3456",  # not an issuer range
+    "event at 1700000000000 ms",  # a millisecond timestamp: 1-led
+    "4111 1111-1111 1111",  # mixed separators: not how a card is written
+    "total 4,111,111,111,111,111 bytes",
+    "between 2019-2022 and 2023-2024",
+    "v4.111.111.111.111",
+])
+def test_numbers_that_are_not_cards(text: str) -> None:
+    assert CardNumbers().detect(text) == []
