@@ -1,11 +1,12 @@
-"""Phone numbers presidio's validity check misses, card numbers its pattern misses, and the false positives the
-wider rules must not produce."""
+"""Phone numbers presidio's validity check misses, card numbers its pattern misses, secrets in .env and YAML lines,
+and the false positives the wider rules must not produce."""
 
 from __future__ import annotations
 
 import pytest
 
 from edgeagent.export.detect import detect
+from edgeagent.export.detect.assignments import SecretAssignments
 from edgeagent.export.detect.cards import CardNumbers
 from edgeagent.export.detect.phones import PhoneExtensions, PhoneNumbers
 from edgeagent.export.detect.pii import PresidioPatterns
@@ -78,3 +79,44 @@ def test_cards_by_issuer_range_and_luhn(number: str) -> None:
 ])
 def test_numbers_that_are_not_cards(text: str) -> None:
     assert CardNumbers().detect(text) == []
+
+
+# --- Secrets assigned to a key naming one --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("SMTP_USER=ops@example.org\nSMTP_PASSWORD=&@Pj(Vs8#U4\n", "&@Pj(Vs8#U4"),  # symbols first, a "(" inside
+    ("export GITHUB_TOKEN=(W5Y*m#h#*0&I", "(W5Y*m#h#*0&I"),
+    ("DB_PASSWORD=postgres", "postgres"),  # a bare word is the password in a .env line
+    ("  db.pass: Hunter22!", "Hunter22!"),
+    ('api_key: "x9-Fq2!aa"', "x9-Fq2!aa"),
+    ("password: hunter22", "hunter22"),
+])
+def test_secret_assignments(text: str, value: str) -> None:
+    assert [s.text(text) for s in SecretAssignments().detect(text)] == [value]
+    # replaced whole, with the brackets it holds
+    assert [s.text(text) for s in detect(text, [SecretAssignments()]) if s.kind == "SECRET"] == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "password = get_password()",
+    "token = self.token",
+    'password = os.environ["PW"]',
+    "SECRET_KEY=${SECRET_KEY}",
+    "max_tokens: 512",
+    "token_limit=4096",
+    "password: ********",
+    "password=<your password>",
+    "if password == user_password:",
+    "the password is wrong",
+    "PASSWORD_FILE=/run/secrets/db",
+])
+def test_not_secret_assignments(text: str) -> None:
+    assert SecretAssignments().detect(text) == []
+
+
+def test_secret_assignment_references_and_paths() -> None:
+    for text in ("SMTP_PASSWORD=$^0LJ8S)Tjg", "SMTP_PASSWORD=i(tSQJ)I#D1ls"):  # "$" and "x(" that are not code
+        assert [s.text(text) for s in SecretAssignments().detect(text)] == [text.split("=", 1)[1]]
+    for text in ("sudo: ann : TTY=pts/0 ; PWD=/home/ann ; COMMAND=/bin/ls", "key_file: ~/.ssh/id_rsa",
+                 "password = cfg.db.password", "token: {{ vault_token }}", "SECRET=$SECRET_FROM_CI"):
+        assert SecretAssignments().detect(text) == [], text

@@ -54,7 +54,7 @@ class Expander(Protocol):
 
 
 # Lower wins when overlapping spans are merged: a user's declaration is the most specific knowledge we have.
-SOURCE_PRIORITY = {"declared": 0, "detect-secrets": 1, "provider-keys": 1, "presidio": 2,
+SOURCE_PRIORITY = {"declared": 0, "detect-secrets": 1, "provider-keys": 1, "secret-assignments": 1, "presidio": 2,
                    "ids": 2, "hosts": 2, "path-users": 2, "handles": 2, "addresses": 2, "birth-dates": 2, "phones": 2,
                    "phone-extensions": 2, "cards": 2, "known-names": 3}
 HOOK_PRIORITY = 3
@@ -76,7 +76,7 @@ def detect(text: str, detectors: Sequence[Detector]) -> list[Span]:
 
 
 # Secrets are replaced whole, whatever they end with: a declared password "hunter2)" must not leak its ")".
-WHOLE_SOURCES = frozenset({"declared", "detect-secrets", "provider-keys"})
+WHOLE_SOURCES = frozenset({"declared", "detect-secrets", "provider-keys", "secret-assignments"})
 _CLOSING = {")": "(", "]": "[", "}": "{", "”": "“", "’": "‘", "»": "«"}
 _OPENING = {v: k for k, v in _CLOSING.items()}
 _QUOTES = "\"'`"  # the same character opens and closes

@@ -1,0 +1,69 @@
+"""Secrets assigned to a key that names one (`SMTP_PASSWORD=&@Pj(Vs8#U4`, `api_key: x9-...`), whatever they start with.
+
+detect-secrets' keyword rule drops unquoted values that start with or hold symbols (its "not alphanumeric" and
+"(" filters, meant for code), which is exactly what generated passwords look like in .env and YAML files.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .personal import lower
+from .spans import Span
+
+# The key's last word names a secret: "SMTP_PASSWORD", "client_secret", "GITHUB_TOKEN", "apiKey", "db.pass".
+_KEY = r"(?:[a-z_][\w.\-]*?)?(?:password|passwd|passwort|passphrase|pwd|pass|secret|token|api_?key|apikey|access_?key|" \
+       r"private_?key|secret_?key|auth_?key|credentials?)"
+_ASSIGN_RE = re.compile(  # run on lower-cased text; the value is read from the original at the same offsets
+    rf"(?<![\w.\-$])(?:export[ \t]+)?(?P<key>{_KEY})[\"']?[ \t]*(?:=|:)[ \t]*"
+    r"(?P<value>\"[^\"\n]{4,200}\"|'[^'\n]{4,200}'|[^\s\"'`][^\s]{3,199})"
+)
+# Values that name where a secret comes from rather than being one: $VAR, ${VAR}, %(x)s, {{ x }}, <your-key>, an
+# attribute, a call or a subscript ("self.token", "get_password()", "os.environ['X']"), a file path (PWD=/home/x is
+# the working directory; key_file: ~/.ssh/id_rsa a location).
+_REFERENCE_RE = re.compile(
+    r"\$\{?[A-Za-z_]|%\(|\{\{|<[\w-]|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$|[A-Za-z_][\w.]*(?:\(.*\)|\[.*\])[,;]?$"
+    r"|~?/|\.\.?/|[A-Za-z]:\\"
+)
+_IDENTIFIER_RE = re.compile(r"[A-Za-z_]\w*")
+_STAND_INS = frozenset({"none", "null", "nil", "true", "false", "undefined", "required", "optional", "changeme",
+                        "change_me", "redacted", "xxxx", "xxxxxx", "****", "******", "...", "str", "string", "env",
+                        "secret", "password", "token"})
+_NEEDLES = ("pass", "pwd", "secret", "token", "key", "credential")
+
+
+class SecretAssignments:
+    """The value assigned to a password, secret, token or API-key name in .env, YAML, INI and shell lines: kind
+    SECRET, replaced whole (with any brackets or quotes it holds). Code that reads a secret from elsewhere is left."""
+
+    name = "secret-assignments"
+
+    def detect(self, text: str) -> list[Span]:
+        folded = lower(text)
+        if not any(n in folded for n in _NEEDLES):
+            return []
+        spans = []
+        for m in _ASSIGN_RE.finditer(folded):
+            start, end = m.span("value")
+            value = text[start:end].rstrip(",;")
+            if value[:1] in "\"'":
+                value, start = value[1:-1], start + 1
+            end = start + len(value)
+            line_start = folded.rfind("\n", 0, m.start()) + 1
+            key = text[m.start("key") : m.end("key")]
+            env_line = key.isupper() and not text[line_start : m.start("key")].replace("export", "").strip()
+            if _secret_value(value, env_line):
+                spans.append(Span(start, end, "SECRET", self.name))
+        return spans
+
+
+def _secret_value(value: str, env_line: bool) -> bool:
+    """A literal secret, not a stand-in or a reference. A bare word ("db_password") is a variable in code; in a
+    .env line (`DB_PASSWORD=postgres`) it is the password."""
+    if len(value) < 4 or value.lower() in _STAND_INS or " " in value:
+        return False
+    if set(value) <= set("*x.-_#"):
+        return False  # masked: "********", "xxxx-xxxx"
+    if _REFERENCE_RE.match(value):
+        return False
+    return env_line or not _IDENTIFIER_RE.fullmatch(value) or any(c.isdigit() for c in value)
