@@ -1,5 +1,5 @@
 """Phone numbers presidio's validity check misses, card numbers its pattern misses, secrets in .env and YAML lines,
-and the false positives the wider rules must not produce."""
+the names in mail headers, and the false positives the wider rules must not produce."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from edgeagent.export.detect import detect
 from edgeagent.export.detect.assignments import SecretAssignments
 from edgeagent.export.detect.cards import CardNumbers
+from edgeagent.export.detect.mail_names import MailNames
 from edgeagent.export.detect.phones import PhoneExtensions, PhoneNumbers
 from edgeagent.export.detect.pii import PresidioPatterns
 
@@ -120,3 +121,25 @@ def test_secret_assignment_references_and_paths() -> None:
     for text in ("sudo: ann : TTY=pts/0 ; PWD=/home/ann ; COMMAND=/bin/ls", "key_file: ~/.ssh/id_rsa",
                  "password = cfg.db.password", "token: {{ vault_token }}", "SECRET=$SECRET_FROM_CI"):
         assert SecretAssignments().detect(text) == [], text
+
+
+# --- Names of mail senders and recipients ----------------------------------------------------------------------------
+
+def test_mail_display_names_and_header_names() -> None:
+    text = ('To: Priya Raman <priya.raman@example.com>, "Lee, Ann" <ann@example.org>\n'
+            "From: Jan van der Berg\nCc: All staff\nSubject: Budget for Q3\n\n"
+            "On Mon, Jun 3, Chloé Martin <c.martin@example.fr> wrote:\n> De : Jonas Weber")
+    assert [(s.text(text), s.kind) for s in MailNames().detect(text)] == [
+        ("Priya Raman", "PERSON"), ("Lee, Ann", "PERSON"), ("Chloé Martin", "PERSON"), ("Jan van der Berg", "PERSON"),
+        ("Jonas Weber", "PERSON")]
+
+
+@pytest.mark.parametrize("text", [
+    "To: team@example.com\nCc: All Staff, Support Team",  # addresses and groups, no display name
+    "From: Mark",  # one word: a first name or an ordinary word, left to NER
+    "Subject: Meeting Notes From Legal",  # subjects are not header lists of people
+    "contact Support <help@example.com> or Sales <sales@example.com>",
+    "Note: Build Failed on main",  # not a mail header
+])
+def test_mail_lines_without_names(text: str) -> None:
+    assert MailNames().detect(text) == []

@@ -38,6 +38,7 @@ BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.personal:Handles"),
     Row("edgeagent.export.detect.personal:Addresses"),
     Row("edgeagent.export.detect.personal:BirthDates"),
+    Row("edgeagent.export.detect.mail_names:MailNames"),  # "Name <addr>" and names on To/From/Cc lines
     # Person, organisation and place names: [] until `edgeagent models prepare en-core-web-sm` installed the model.
     Row("edgeagent.export.ner:entity_detectors", optional=True, model=True),
     Row("edgeagent.export.detect.rules:KnownNames"),  # its `expand` reads what every detector found
