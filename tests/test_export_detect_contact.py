@@ -1,5 +1,5 @@
 """Phone numbers presidio's validity check misses, card numbers its pattern misses, secrets in .env and YAML lines,
-the names in mail headers, and the false positives the wider rules must not produce."""
+the names in mail headers, plain login names, and the false positives the wider rules must not produce."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from edgeagent.export.detect import detect
 from edgeagent.export.detect.assignments import SecretAssignments
 from edgeagent.export.detect.cards import CardNumbers
+from edgeagent.export.detect.logins import LoginNames
 from edgeagent.export.detect.mail_names import MailNames
 from edgeagent.export.detect.phones import PhoneExtensions, PhoneNumbers
 from edgeagent.export.detect.pii import PresidioPatterns
@@ -143,3 +144,32 @@ def test_mail_display_names_and_header_names() -> None:
 ])
 def test_mail_lines_without_names(text: str) -> None:
     assert MailNames().detect(text) == []
+
+
+# --- Login names where only a login can stand ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "login"), [
+    ('203.0.113.7 - alice [10/Oct/2024:13:55:36 +0000] "GET / HTTP/1.1" 200 512', "alice"),  # access log user field
+    ('FATAL: password authentication failed for user "roch"', "roch"),
+    ("GRANT ALL ON db.* TO user 'hannya'@'localhost';", "hannya"),
+    ("sshd[412]: session opened user=hannya by (uid=0)", "hannya"),
+    ("Hallo, mein Benutzername ist hannya.", "hannya"),
+    ("my username is jesselk, thanks", "jesselk"),
+    ("Reporter: Edward Bennett (bennette)", "bennette"),  # a handle built from the name before it
+    ("Reporter: João Felipe Silva (jsilva)", "jsilva"),
+])
+def test_login_names(text: str, login: str) -> None:
+    assert [(s.text(text), s.kind) for s in LoginNames().detect(text)] == [(login, "USERNAME")]
+
+
+@pytest.mark.parametrize("text", [
+    '10.0.0.1 - - [10/Oct/2024:13:55:36 +0000] "GET / HTTP/1.1" 200',  # no user: "-"
+    "the username is required",
+    "Username: your_username",
+    "user=root",
+    "Reporter: Edward Bennett (admin)",  # a role in brackets, not built from the name
+    "Call Ada Lovelace (tomorrow)",
+    "see the user interface and the login page",
+])
+def test_not_login_names(text: str) -> None:
+    assert LoginNames().detect(text) == []

@@ -36,6 +36,7 @@ BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.rules:PrivateHosts"),
     Row("edgeagent.export.detect.rules:PathUsernames"),
     Row("edgeagent.export.detect.personal:Handles"),
+    Row("edgeagent.export.detect.logins:LoginNames"),  # plain logins where only a login can stand (access logs, ...)
     Row("edgeagent.export.detect.personal:Addresses"),
     Row("edgeagent.export.detect.personal:BirthDates"),
     Row("edgeagent.export.detect.mail_names:MailNames"),  # "Name <addr>" and names on To/From/Cc lines

@@ -1,0 +1,74 @@
+"""Login names written where only a login can stand, however plain they look ("hannya", "jsilva"):
+
+* the user field of web server access logs (Common/Combined Log Format: `IP ident user [date] "request"`);
+* a quoted name after user/role (`for user "auguste_roch"`, `user 'app'@'host'`) and `user=NAME` key-value pairs;
+* "my username is NAME", "Benutzername: NAME" (the keyword says what follows is a login);
+* a name's handle in brackets after it, built from the name ("Edward Bennett (bennette)", "João Silva (jsilva)").
+
+`Handles` (personal.py) asks plain words for a digit, "_" or "." after looser keywords; these places need none.
+Each login found is then found everywhere else in the text by `KnownNames`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .personal import _words, lower
+from .spans import Span
+
+_LOGIN = r"[a-z_][a-z0-9._-]{1,31}"
+_ACCESS_LOG_RE = re.compile(  # "203.0.113.7 - alice [10/Oct/2024:13:55:36 +0000] \"GET"
+    r"(?m)^[ \t]*[0-9A-Fa-f.:]{3,45} +\S+ +(?P<u>[^\s\[\]\"]{2,64}) +\[[^\]\n]{6,40}\]"
+)
+_QUOTED_RE = re.compile(  # on lower-cased text
+    rf"\b(?:user|role|login|username|owner)[ \t]+(?P<q>[\"'`])(?P<u>{_LOGIN})(?P=q)"
+    rf"|(?<![\w.-])(?:user|username|login|uid|usr)=(?P<kv>{_LOGIN})(?![\w@-])"
+)
+_SAYS_LOGIN_RE = re.compile(  # on lower-cased text
+    r"\b(?:user ?name|login name|benutzer(?:name)?|nom d'utilisateur|identifiant|usuario|utente|gebruikersnaam"
+    r"|nome utente|nome de usuário)[ \t]*(?:is|ist|est|es|è|é|was|:|=)[ \t]*(?:[\"'`])?"
+    rf"(?P<u>{_LOGIN})(?![\w@-])"
+)
+_NAME_HANDLE_RE = re.compile(r"(?P<name>[A-ZÀ-Þ][\w'’-]+(?:[ \t]+[A-ZÀ-Þ][\w'’-]+){1,3})[ \t]+\((?P<u>[a-z][a-z0-9._-]{2,31})\)")
+# What may follow "username is" without being one, and placeholders for a login.
+_NOT_LOGINS = _words("""
+required invalid missing wrong empty taken incorrect correct not too the a an my your his her their our case unique
+already available blank null none set unknown valid same different admin root user username login name example
+changed correct shown displayed case-sensitive mandatory optional used stored your_username yourname username123
+""")
+MIN_NAME_PIECE = 4  # letters of a name word the handle must contain ("benn" of Bennett in "bennette")
+
+
+class LoginNames:
+    """Login names in places that only hold one: kind USERNAME (see the module doc for the places)."""
+
+    name = "logins"
+
+    def detect(self, text: str) -> list[Span]:
+        found: list[tuple[int, int]] = []
+        if "[" in text:
+            found += [m.span("u") for m in _ACCESS_LOG_RE.finditer(text) if m.group("u") != "-"]
+        folded = lower(text)
+        if "user" in folded or "login" in folded or "uid=" in folded or "role" in folded or "owner" in folded:
+            for m in _QUOTED_RE.finditer(folded):
+                found.append(m.span("u") if m.group("u") else m.span("kv"))
+        found += [m.span("u") for m in _SAYS_LOGIN_RE.finditer(folded)]
+        if "(" in text:
+            found += [m.span("u") for m in _NAME_HANDLE_RE.finditer(text) if _from_name(m.group("u"), m.group("name"))]
+        spans = []
+        for start, end in found:
+            value = text[start:end].rstrip(".")
+            if value.lower() not in _NOT_LOGINS and len(value) >= 2:
+                spans.append(Span(start, start + len(value), "USERNAME", self.name))
+        return spans
+
+
+def _from_name(handle: str, name: str) -> bool:
+    """`handle` is built from `name`: it holds MIN_NAME_PIECE letters of one of its words ("jsilva", "mayolt")."""
+    letters = "".join(c for c in unicodedata.normalize("NFKD", handle) if c.isalpha())
+    for word in name.split():
+        plain = "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if c.isascii() and c.isalpha())
+        if len(plain) >= MIN_NAME_PIECE and plain[:MIN_NAME_PIECE] in letters or len(plain) >= 3 and plain == letters:
+            return True
+    return False
