@@ -28,6 +28,8 @@ def found(text: str, detectors=PHONES) -> list[tuple[str, str]]:
     ("Handynummer: 0151 23456789", "0151 23456789"),
     ("Tel. 3793917153", "3793917153"),  # no trunk 0, but right after "Tel."
     ("my number changed, it's 0314404250 now", "0314404250"),
+    ("Tel 0049 30 12345678", "0049 30 12345678"),  # "00" for "+", as Europeans dial abroad
+    ("name,city,phone\nAnne Roy,Lyon,0430511999\n", "0430511999"),  # a CSV field
 ])
 def test_phone_numbers_found(text: str, number: str) -> None:
     assert (number, "PHONE") in found(text)
@@ -42,6 +44,7 @@ def test_phone_numbers_found(text: str, number: str) -> None:
     "ids 4555305047 and 3715450279 in the table",  # ten digits with no phone word before them
     "ISBN 978-3-16-148410-0",
     "call me back about invoice 2024/118 of 12.05.2024",
+    "id 00123456789012 and total 1,234,567,890",  # zero-padded, unformatted; thousands separators
     "free support line 0800 123 4567",  # toll-free lines are public, also right after a phone word
     "call the helpline at 1-800-275-2273 or 0800 800 150",
 ])
@@ -155,6 +158,7 @@ def test_mail_lines_without_names(text: str) -> None:
     ("sshd[412]: session opened user=hannya by (uid=0)", "hannya"),
     ("Hallo, mein Benutzername ist hannya.", "hannya"),
     ("my username is jesselk, thanks", "jesselk"),
+    ("User amancioc cannot log in to the VPN since Monday", "amancioc"),
     ("Reporter: Edward Bennett (bennette)", "bennette"),  # a handle built from the name before it
     ("Reporter: João Felipe Silva (jsilva)", "jsilva"),
 ])
@@ -170,6 +174,7 @@ def test_login_names(text: str, login: str) -> None:
     "Reporter: Edward Bennett (admin)",  # a role in brackets, not built from the name
     "Call Ada Lovelace (tomorrow)",
     "see the user interface and the login page",
+    "the user account is locked and the user still cannot log in",
 ])
 def test_not_login_names(text: str) -> None:
     assert LoginNames().detect(text) == []

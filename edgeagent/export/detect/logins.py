@@ -2,7 +2,7 @@
 
 * the user field of web server access logs (Common/Combined Log Format: `IP ident user [date] "request"`);
 * a quoted name after user/role (`for user "auguste_roch"`, `user 'app'@'host'`) and `user=NAME` key-value pairs;
-* "my username is NAME", "Benutzername: NAME" (the keyword says what follows is a login);
+* "my username is NAME", "Benutzername: NAME" (the keyword says what follows is a login), "User NAME cannot log in";
 * a name's handle in brackets after it, built from the name ("Edward Bennett (bennette)", "João Silva (jsilva)").
 
 `Handles` (personal.py) asks plain words for a digit, "_" or "." after looser keywords; these places need none.
@@ -30,12 +30,19 @@ _SAYS_LOGIN_RE = re.compile(  # on lower-cased text
     r"|nome utente|nome de usuário)[ \t]*(?:is|ist|est|es|è|é|was|:|=)[ \t]*(?:[\"'`])?"
     rf"(?P<u>{_LOGIN})(?![\w@-])"
 )
+# Support tickets: "User jsmith cannot log in", "user kmeyer is locked out" (a lowercase word that is no noun here).
+_USER_CANNOT_RE = re.compile(  # on lower-cased text
+    rf"\buser[ \t]+(?P<u>{_LOGIN})[ \t]+(?:cannot|can't|can not|could not|couldn't|is unable|was unable|is locked"
+    r"|was locked|got locked|has been locked|is blocked|failed to|fails to|keeps getting|reports|reported)\b"
+)
 _NAME_HANDLE_RE = re.compile(r"(?P<name>[A-ZÀ-Þ][\w'’-]+(?:[ \t]+[A-ZÀ-Þ][\w'’-]+){1,3})[ \t]+\((?P<u>[a-z][a-z0-9._-]{2,31})\)")
 # What may follow "username is" without being one, and placeholders for a login.
 _NOT_LOGINS = _words("""
 required invalid missing wrong empty taken incorrect correct not too the a an my your his her their our case unique
 already available blank null none set unknown valid same different admin root user username login name example
 changed correct shown displayed case-sensitive mandatory optional used stored your_username yourname username123
+account accounts data profile profiles session sessions settings interface access accounts input group groups
+still also just now then sometimes often never always suddenly who that which
 """)
 MIN_NAME_PIECE = 4  # letters of a name word the handle must contain ("benn" of Bennett in "bennette")
 
@@ -54,6 +61,7 @@ class LoginNames:
             for m in _QUOTED_RE.finditer(folded):
                 found.append(m.span("u") if m.group("u") else m.span("kv"))
         found += [m.span("u") for m in _SAYS_LOGIN_RE.finditer(folded)]
+        found += [m.span("u") for m in _USER_CANNOT_RE.finditer(folded)]
         if "(" in text:
             found += [m.span("u") for m in _NAME_HANDLE_RE.finditer(text) if _from_name(m.group("u"), m.group("name"))]
         spans = []

@@ -1,6 +1,6 @@
 """Phone numbers that presidio's check (a VALID number in a few regions, formatted) lets through.
 
-* `PhoneNumbers`  - international numbers written with "+" that are possible (right length for their country),
+* `PhoneNumbers`  - international numbers written with "+" (or a formatted "00") that are possible (right length for their country),
                     valid or not, also with the trunk "(0)" ("+31(0)282 502283"); national numbers with a leading 0
                     that are valid in a wider region list, even unformatted ("0630709588"); and, right after a word
                     that announces one (tel, phone, call me, Handy, appelez, telefone ...), any possible number.
@@ -23,10 +23,11 @@ NATIONAL_REGIONS = ("GB", "DE", "FR", "IT", "ES", "NL", "BE", "AT", "CH", "PT", 
 CONTEXT_REGIONS = ("US", *NATIONAL_REGIONS)
 CONTEXT_WINDOW = 40  # characters before a number, on its line, searched for a phone word
 # Runs that may be a number: "+" or a digit first, digits and the separators people write, a digit last.
-_RUN_RE = re.compile(r"(?<![\w+.,/-])(?:\+|\(?\d)[\d \t().\-/]*+")  # possessive: trailing separators are cut after
+_RUN_RE = re.compile(r"(?<![\w+./-])(?<!\d,)(?:\+|\(?\d)[\d \t().\-/]*+")  # possessive: trailing separators are cut after
 _AFTER_RE = re.compile(r"[^\W\dxX]|[\d.,]\d")  # a number running on into a word or a decimal is not one
 _SEPARATORS = str.maketrans("", "", " \t().-/+")
 _TRUNK_RE = re.compile(r"\(0\)")
+_GROUPS_RE = re.compile(r"[ \t().\-/]+")
 # Words that say the next number is a phone number (lower-cased, matched at a word start).
 _PHONE_WORDS_RE = re.compile(
     r"\b(?:tel|tél|phone|telephone|téléphone|telefon|telefone|telefono|teléfono|telf|tfno|fon|handy|mobile|mobil|"
@@ -55,7 +56,9 @@ class PhoneNumbers:
             start = m.start()
             if not 8 <= len(digits) <= 15 or _NOT_PHONE_RE.fullmatch(run) or _AFTER_RE.match(text, start + len(run)):
                 continue
-            if run.startswith("+"):
+            if run.startswith("00") and run[2:3] != "0" and len(_GROUPS_RE.split(run)) > 2:
+                ok = _possible("+" + _TRUNK_RE.sub("", run[2:]), None)  # "0049 30 1234567": "00" dials abroad
+            elif run.startswith("+"):
                 ok = _possible(_TRUNK_RE.sub("", run), None)
             elif run[0] == "0" and run[1:2] != "0" and 9 <= len(digits) <= 11 and _valid_national(digits):
                 ok = True
