@@ -28,7 +28,7 @@ _REFERENCE_RE = re.compile(
 _IDENTIFIER_RE = re.compile(r"[A-Za-z_]\w*")
 _STAND_INS = frozenset({"none", "null", "nil", "true", "false", "undefined", "required", "optional", "changeme",
                         "change_me", "redacted", "xxxx", "xxxxxx", "****", "******", "...", "str", "string", "env",
-                        "secret", "password", "token"})
+                        "secret", "password", "token", "int", "bytes", "any", "object", "dict", "list"})
 _NEEDLES = ("pass", "pwd", "secret", "token", "key", "credential")
 
 
@@ -46,6 +46,8 @@ class SecretAssignments:
         for m in _ASSIGN_RE.finditer(folded):
             start, end = m.span("value")
             value = text[start:end].rstrip(",;")
+            if value.endswith(")") and value.count(")") > value.count("("):
+                value = value[:-1]  # "def f(password: str)": the bracket closes the signature
             if value[:1] in "\"'":
                 value, start = value[1:-1], start + 1
             end = start + len(value)

@@ -27,9 +27,9 @@ class Row:
 BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.secrets:SecretPlugins"),
     Row("edgeagent.export.provider_keys:ProviderKeys"),  # the provider key formats detect-secrets lacks
-    Row("edgeagent.export.detect.assignments:SecretAssignments"),  # .env/YAML values detect-secrets drops
     Row("edgeagent.export.detect.pii:PresidioPatterns"),
     Row("edgeagent.export.detect.cards:CardNumbers"),  # issuer ranges and lengths presidio's card pattern lacks
+    Row("edgeagent.export.detect.assignments:SecretAssignments"),  # .env/YAML values detect-secrets drops
     Row("edgeagent.export.detect.phones:PhoneNumbers"),  # "+" numbers presidio finds invalid, leading-0 national ones
     Row("edgeagent.export.detect.phones:PhoneExtensions"),  # its `expand` adds "x123" to the numbers found
     Row("edgeagent.export.detect.rules:ContextIds"),
