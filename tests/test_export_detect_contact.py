@@ -178,3 +178,15 @@ def test_login_names(text: str, login: str) -> None:
 ])
 def test_not_login_names(text: str) -> None:
     assert LoginNames().detect(text) == []
+
+
+# --- Documentation URLs are references -------------------------------------------------------------------------------
+
+def test_documentation_folders_of_public_services_are_not_redacted() -> None:
+    for url in ("https://www.postgresql.org/docs/15/sql-select.html", "https://kubernetes.io/docs/concepts/pods/"):
+        assert found(f"see {url} for details", (PresidioPatterns(),)) == []
+    for url in ("https://github.com/acme-corp/docs/blob/main/README.md",  # a tenant's repository, not documentation
+                "https://kubernetes.io/docs/tasks?user=ann",  # a query can carry anything
+                "https://wiki.acme-corp.com/docs/onboarding",  # a private host
+                "https://www.postgresql.org/list/pgsql-general/"):  # not a documentation folder
+        assert found(f"see {url} for details", (PresidioPatterns(),)) == [(url, "URL")], url

@@ -76,6 +76,19 @@ def is_public_host(host: str) -> bool:
     return scope == "any" or not subdomain or subdomain.split(".")[0] in GENERIC
 
 
+# First path segments of documentation on a public service's own host: postgresql.org/docs/15/, kubernetes.io/docs/.
+DOC_PATHS = frozenset({"docs", "doc", "documentation", "manual", "manuals", "reference", "guide", "guides", "learn",
+                       "wiki", "tutorial", "tutorials", "handbook"})
+
+
+def is_doc_url(host: str, path: str) -> bool:
+    """A page of public documentation: on a documentation host, or under a DOC_PATHS folder of a public service."""
+    if is_doc_host(host):
+        return True
+    first = path.lstrip("/").split("/", 1)[0].lower()
+    return first in DOC_PATHS and split_host(host)[1] in PUBLIC_SERVICES and is_public_host(host)
+
+
 def is_doc_host(host: str) -> bool:
     """A public documentation site: docs.python.org, developer.mozilla.org, requests.readthedocs.io."""
     if not is_public_host(host):

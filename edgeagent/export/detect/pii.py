@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import regex
 
-from .hosts import is_doc_host, tld_extractor
+from .hosts import is_doc_url, tld_extractor
 from .spans import Span, merge_windows
 
 # Presidio scores are meant to be boosted by context words via its NLP engine, which we do not run; without it a
@@ -264,7 +264,7 @@ def _documentation_url(url: str) -> bool:
     host = rest.split("/", 1)[0]
     if "?" in rest or "@" in host or ":" in host:
         return False
-    return is_doc_host(host)
+    return is_doc_url(host, rest[len(host) :])
 
 
 def _extend_url(text: str, span: Span) -> Span:
