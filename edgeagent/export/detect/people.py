@@ -1,0 +1,135 @@
+"""People's names in the places a text reserves for one, where NER reads them poorly (ALL CAPS form fields, a name
+alone on a line, lower-case chat):
+
+* `NameFields` - the value of a field that holds a name: "SURNAME: KOHL", "Vorname: Jan", `"name": "Ann Lee"`,
+                 `customer="Levi Sales"`, `c.last_name = 'Cole'`;
+* `Greetings`  - the name after a greeting ("Bonjour Philippine,", "hey annabel,") and the line after a sign-off
+                 ("Cordialement,\\nHélène Marchand");
+* `ChatSpeakers` - the sender in exported chat lines ("2023-12-11 19:06 - Adam: ...", "[11/12/23, 19:06] Adam: ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .personal import _words, lower
+from .spans import Span
+
+_WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"
+_PARTICLE = r"(?:van|von|de|der|den|da|di|del|du|le|la|dos|das|do|y|bin|al|ten|ter)"
+_NAME = rf"{_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_WORD}){{0,3}}"  # one to four words, particles between
+
+# Keys whose value is one name part (a single word is enough) or a whole name (two words or more).
+_PART_KEYS = ("surname|last ?name|first ?name|given ?name|family ?name|forename|middle ?name|nachname|vorname|"
+              "familienname|nom de famille|prénom|prenom|apellidos?|nombre|sobrenome|cognome|achternaam|voornaam")
+_FULL_KEYS = ("name|full ?name|customer|customer ?name|client|client ?name|contact|contact ?name|author|assignee|"
+              "reporter|requester|recipient|sender|employee|patient|guest|passenger|cardholder|account ?holder|"
+              "nom|nome|naam")
+_FIELD_RE = re.compile(  # on lower-cased text; keys in snake_case and camelCase too ("last_name", "lastName")
+    rf"(?<![\w-])(?:[a-z]\.)?(?P<key>{_PART_KEYS.replace(' ?', '[ _]?')}|{_FULL_KEYS.replace(' ?', '[ _]?')})"
+    r"[\"']?[ \t]*(?:=|:|==)[ \t]*(?P<q>[\"']?)"
+)
+_PART_KEY_RE = re.compile(_PART_KEYS.replace(" ?", "[ _]?"))
+_VALUE_RE = re.compile(_NAME)
+# Values of name fields that are not anyone's name.
+_NOT_NAMES = _words("""
+none null nil true false unknown n/a na tbd test example user admin string str required optional name value
+default anonymous guest customer client contact sender recipient me you the a an
+""")
+
+
+def _name_shaped(value: str, words_needed: int) -> bool:
+    """Words that are Capitalised or ALL CAPS (a quoted value may be lower case in code), enough of them."""
+    words = [w for w in re.findall(_WORD, value) if not re.fullmatch(_PARTICLE, w)]
+    if len(words) < words_needed or any(w.lower() in _NOT_NAMES for w in words):
+        return False
+    return all(w[:1].isupper() for w in words)
+
+
+class NameFields:
+    """The value of a field that holds a person's name: kind PERSON."""
+
+    name = "name-fields"
+
+    def detect(self, text: str) -> list[Span]:
+        folded = lower(text)
+        spans = []
+        for m in _FIELD_RE.finditer(folded):
+            v = _VALUE_RE.match(text, m.end())
+            if not v:
+                continue
+            value = v.group()
+            quote = m.group("q")
+            if quote and not text.startswith(quote, v.end()):
+                continue  # a quoted value must be the whole string: "name": "Ann Lee Ltd 2" is not
+            if not quote:
+                # Unquoted: the value ends at the line, two spaces (form columns) or punctuation.
+                value = re.split(r"[ \t]{2,}", value)[0]
+            line_start = folded.rfind("\n", 0, m.start()) + 1
+            if folded[line_start : m.start()].strip() == "-":
+                continue  # "- name: Build Docker Image": a step of a CI workflow
+            part = _PART_KEY_RE.fullmatch(m.group("key")) is not None
+            if _name_shaped(value, 1 if part else 2):
+                spans.append(Span(v.start(), v.start() + len(value), "PERSON", self.name))
+        return spans
+
+
+_GREETING_RE = re.compile(  # on lower-cased text
+    r"(?m)(?:^|(?<=[:\n]))[ \t>]*(?:hi|hey|hello|dear|hallo|liebe|lieber|sehr geehrte[r]?|bonjour|salut|cher|chère|"
+    r"hola|querid[oa]|estimad[oa]|olá|oi|prezad[oa]|ciao|caro|cara|gentile|beste|lieve|beste|hej)[ \t]+"
+    rf"(?P<name>{_NAME})[ \t]*[,!]"
+)
+_SIGN_OFF_RE = re.compile(  # on lower-cased text: the sign-off line, then the name line
+    r"(?m)^[ \t]*(?:best|regards|best regards|kind regards|warm regards|cheers|thanks|thank you|sincerely|yours|"
+    r"cordialement|bien à vous|amitiés|viele grüße|beste grüße|mit freundlichen grüßen|lg|vg|saludos|un saludo|"
+    r"atenciosamente|abraços|cumprimentos|cordiali saluti|saluti|distinti saluti|groeten|met vriendelijke groet|"
+    r"hartelijke groet)[ \t]*[,.!]?[ \t]*\n[ \t]*(?P<name>[^\n]{2,60})$"
+)
+# Words after a greeting that address no one in particular.
+_NOT_ADDRESSEES = _words("""
+all everyone everybody team guys folks there again both world you friends colleagues sir madam y'all people
+tous à todos tutti allemaal zusammen alle leute together support sales the
+""")
+
+
+class Greetings:
+    """The name a greeting addresses and the name signed under a sign-off: kind PERSON."""
+
+    name = "greetings"
+
+    def detect(self, text: str) -> list[Span]:
+        folded = lower(text)
+        spans = []
+        for m in _GREETING_RE.finditer(folded):
+            words = m.group("name").split()
+            if words[0] not in _NOT_ADDRESSEES and not (len(words) > 1 and text[m.start("name")].islower()
+                                                        and len(words) > 2):
+                spans.append(Span(m.start("name"), m.end("name"), "PERSON", self.name))
+        for m in _SIGN_OFF_RE.finditer(folded):
+            line = text[m.start("name") : m.end("name")].rstrip()
+            name = _VALUE_RE.match(line)
+            if name and name.group() == line and _name_shaped(line, 1) and line.split()[0].lower() not in _NOT_ADDRESSEES:
+                spans.append(Span(m.start("name"), m.start("name") + len(line), "PERSON", self.name))
+        return spans
+
+
+# Exported chats: WhatsApp/Signal "2023-12-11 19:06 - Adam: ...", "[11/12/23, 19:06] Adam: ...", "12/11/23 7:06 PM - ".
+_CHAT_RE = re.compile(  # the stamp is bracketed or followed by " - " (a syslog line, "03:13:02 sudo:", is neither)
+    r"(?m)^[ \t]*(?:\[[^\]\n]{6,30}\][ \t]*|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?"
+    rf"(?:[ \t]*[APap][Mm])?[ \t]+-[ \t]+)(?P<name>{_NAME}):[ \t]"
+)
+
+
+class ChatSpeakers:
+    """The sender of each line of an exported chat: kind PERSON."""
+
+    name = "chat-speakers"
+
+    def detect(self, text: str) -> list[Span]:
+        if ":" not in text:
+            return []
+        return [Span(m.start("name"), m.end("name"), "PERSON", self.name) for m in _CHAT_RE.finditer(text)
+                if m.group("name")[0].isupper() and m.group("name").lower() not in _LOG_WORDS]
+
+
+_LOG_WORDS = _words("info warn warning error debug trace fatal critical notice note system")
