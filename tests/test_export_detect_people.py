@@ -8,10 +8,8 @@ import pytest
 from edgeagent.export.detect.people import ChatSpeakers, Greetings, NameFields
 
 
-def names(detector, text: str) -> list[str]:
-    spans = detector.detect(text)
-    assert all(s.kind == "PERSON" for s in spans)
-    return [s.text(text) for s in spans]
+def names(detector, text: str, kind: str = "PERSON") -> list[str]:
+    return [s.text(text) for s in detector.detect(text) if s.kind == kind]
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -38,6 +36,15 @@ def test_name_fields(text: str, expected: list[str]) -> None:
 ])
 def test_not_name_fields(text: str) -> None:
     assert NameFields().detect(text) == []
+
+
+def test_city_and_company_fields() -> None:
+    text = ('Customer(name="Ana Lima", company="Novaes", city="Málaga")\n'
+            "ADDRESS: JURREBOULEVARD 2, HOLTHONE\nEMPLOYER: RÍOS Y ASOCIADOS S.L.\nStadt: Köln\nCompany: Gomes e Filhos")
+    assert names(NameFields(), text, "ORG") == ["Novaes", "RÍOS Y ASOCIADOS S.L.", "Gomes e Filhos"]
+    assert names(NameFields(), text, "LOCATION") == ["Málaga", "Köln"]
+    for text in ("city: str", "org: my-org", "company = request.company", 'location: "us-east-1"'):
+        assert NameFields().detect(text) == [], text
 
 
 @pytest.mark.parametrize(("text", "expected"), [

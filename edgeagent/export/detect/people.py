@@ -2,7 +2,8 @@
 alone on a line, lower-case chat):
 
 * `NameFields` - the value of a field that holds a name: "SURNAME: KOHL", "Vorname: Jan", `"name": "Ann Lee"`,
-                 `customer="Levi Sales"`, `c.last_name = 'Cole'`;
+                 `customer="Levi Sales"`, `c.last_name = 'Cole'`; and a city's or company's (`city="Málaga"`,
+                 "EMPLOYER: BLOM BV");
 * `Greetings`  - the name after a greeting ("Bonjour Philippine,", "hey annabel,") and the line after a sign-off
                  ("Cordialement,\\nHélène Marchand");
 * `ChatSpeakers` - the sender in exported chat lines ("2023-12-11 19:06 - Adam: ...", "[11/12/23, 19:06] Adam: ...").
@@ -25,11 +26,22 @@ _PART_KEYS = ("surname|last ?name|first ?name|given ?name|family ?name|forename|
 _FULL_KEYS = ("name|full ?name|customer|customer ?name|client|client ?name|contact|contact ?name|author|assignee|"
               "reporter|requester|recipient|sender|employee|patient|guest|passenger|cardholder|account ?holder|"
               "nom|nome|naam")
+# Keys whose value is a place or an organisation (one word is enough).
+_PLACE_KEYS = ("city|town|ville|stadt|ort|wohnort|ciudad|cidade|città|citta|plaats|woonplaats|place ?of ?birth|"
+               "birth ?place|geburtsort|lieu de naissance|hometown")
+_ORG_KEYS = ("company|company ?name|employer|organi[sz]ation|firm|arbeitgeber|firma|empresa|société|societe|"
+             "entreprise|employeur|azienda|datore di lavoro|bedrijf|werkgever|empregador")
 _FIELD_RE = re.compile(  # on lower-cased text; keys in snake_case and camelCase too ("last_name", "lastName")
-    rf"(?<![\w-])(?:[a-z]\.)?(?P<key>{_PART_KEYS.replace(' ?', '[ _]?')}|{_FULL_KEYS.replace(' ?', '[ _]?')})"
-    r"[\"']?[ \t]*(?:=|:|==)[ \t]*(?P<q>[\"']?)"
+    r"(?<![\w-])(?:[a-z]\.)?(?P<key>"
+    + "|".join(k.replace(" ?", "[ _]?") for k in (_PART_KEYS, _FULL_KEYS, _PLACE_KEYS, _ORG_KEYS))
+    + r")[\"']?[ \t]*(?:=|:|==)[ \t]*(?P<q>[\"']?)"
 )
 _PART_KEY_RE = re.compile(_PART_KEYS.replace(" ?", "[ _]?"))
+_PLACE_KEY_RE = re.compile(_PLACE_KEYS.replace(" ?", "[ _]?"))
+_ORG_KEY_RE = re.compile(_ORG_KEYS.replace(" ?", "[ _]?"))
+# An organisation's name may join words with "e", "&", "and" and end in a legal form ("Gomes e Filhos", "Blom BV").
+_ORG_VALUE_RE = re.compile(
+    rf"{_WORD}\.?(?:(?:[ \t]+(?:(?:&|and|und|et|e|y|en|of|de|du|van)[ \t]+)?|(?<=\.)){_WORD}\.?){{0,5}}")
 _VALUE_RE = re.compile(_NAME)
 # Values of name fields that are not anyone's name.
 _NOT_NAMES = _words("""
@@ -38,16 +50,19 @@ default anonymous guest customer client contact sender recipient me you the a an
 """)
 
 
+_CONNECTORS = frozenset({"and", "und", "et", "e", "y", "en", "of"})
+
+
 def _name_shaped(value: str, words_needed: int) -> bool:
     """Words that are Capitalised or ALL CAPS (a quoted value may be lower case in code), enough of them."""
-    words = [w for w in re.findall(_WORD, value) if not re.fullmatch(_PARTICLE, w)]
+    words = [w for w in re.findall(_WORD, value) if not re.fullmatch(_PARTICLE, w) and w not in _CONNECTORS]
     if len(words) < words_needed or any(w.lower() in _NOT_NAMES for w in words):
         return False
     return all(w[:1].isupper() for w in words)
 
 
 class NameFields:
-    """The value of a field that holds a person's name: kind PERSON."""
+    """The value of a field that holds a person's name (kind PERSON), a city (LOCATION) or a company (ORG)."""
 
     name = "name-fields"
 
@@ -55,7 +70,9 @@ class NameFields:
         folded = lower(text)
         spans = []
         for m in _FIELD_RE.finditer(folded):
-            v = _VALUE_RE.match(text, m.end())
+            key = m.group("key")
+            kind = "LOCATION" if _PLACE_KEY_RE.fullmatch(key) else "ORG" if _ORG_KEY_RE.fullmatch(key) else "PERSON"
+            v = (_ORG_VALUE_RE if kind == "ORG" else _VALUE_RE).match(text, m.end())
             if not v:
                 continue
             value = v.group()
@@ -68,9 +85,9 @@ class NameFields:
             line_start = folded.rfind("\n", 0, m.start()) + 1
             if folded[line_start : m.start()].strip() == "-":
                 continue  # "- name: Build Docker Image": a step of a CI workflow
-            part = _PART_KEY_RE.fullmatch(m.group("key")) is not None
-            if _name_shaped(value, 1 if part else 2):
-                spans.append(Span(v.start(), v.start() + len(value), "PERSON", self.name))
+            one_word = kind != "PERSON" or _PART_KEY_RE.fullmatch(key) is not None
+            if _name_shaped(value, 1 if one_word else 2):
+                spans.append(Span(v.start(), v.start() + len(value), kind, self.name))
         return spans
 
 
@@ -133,3 +150,4 @@ class ChatSpeakers:
 
 
 _LOG_WORDS = _words("info warn warning error debug trace fatal critical notice note system")
+
