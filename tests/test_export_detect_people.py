@@ -1,11 +1,11 @@
-"""People's names in the places a text reserves for one: name fields, greetings and sign-offs, exported chats;
-and the look-alikes (code, CI steps, log levels, greetings to a group) they must leave."""
+"""People's names in the places a text reserves for one: name fields, greetings and sign-offs, exported chats, table
+columns; and the look-alikes (code, CI steps, log levels, greetings to a group) they must leave."""
 
 from __future__ import annotations
 
 import pytest
 
-from edgeagent.export.detect.people import ChatSpeakers, Greetings, NameFields
+from edgeagent.export.detect.people import ChatSpeakers, CsvColumns, Greetings, NameFields
 
 
 def names(detector, text: str, kind: str = "PERSON") -> list[str]:
@@ -75,3 +75,24 @@ def test_chat_speakers() -> None:
     assert names(ChatSpeakers(), text) == ["Adam", "Jan-Peter", "Ann Lee"]
     logs = "2024-01-01 10:00:02 - INFO: started\n12:30 - note: hi\n2025-12-07 03:13:02 sudo: ann : TTY=pts/0"
     assert ChatSpeakers().detect(logs) == []
+
+
+def test_table_columns_under_a_header() -> None:
+    csv = ("Deduplicate this CSV:\n\nname,email,city,phone\nMaarten Vergeer,mv@example.nl,Afferden,(0265) 377961\n"
+           "maarten vergeer,mv@example.nl,Afferden,\n\nthanks, bye")
+    assert [(s.text(csv), s.kind) for s in CsvColumns().detect(csv)] == [
+        ("Maarten Vergeer", "PERSON"), ("Afferden", "LOCATION"), ("(0265) 377961", "PHONE"),
+        ("maarten vergeer", "PERSON"), ("Afferden", "LOCATION")]  # lower case too: the header says what it is
+    table = "| Name | City | Amount |\n|---|---|---|\n| Ann Lee | Lyon | 12 |\n"
+    assert [(s.text(table), s.kind) for s in CsvColumns().detect(table)] == [("Ann Lee", "PERSON"),
+                                                                               ("Lyon", "LOCATION")]
+
+
+@pytest.mark.parametrize("text", [
+    "id,status,count\n1,ok,3\n2,failed,0",  # no private column
+    "a, b, c\nx, y, z",
+    "name,city\nAnn Lee;Lyon;extra",  # rows that do not fit the header
+    "user,tty\nn/a,pts/0",
+])
+def test_tables_without_private_columns(text: str) -> None:
+    assert CsvColumns().detect(text) == []

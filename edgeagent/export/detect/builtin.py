@@ -43,6 +43,7 @@ BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.people:NameFields"),  # "SURNAME: KOHL", `"name": "Ann Lee"`
     Row("edgeagent.export.detect.people:Greetings"),  # "Bonjour Philippine,", the name under "Regards,"
     Row("edgeagent.export.detect.people:ChatSpeakers"),  # "2023-12-11 19:06 - Adam: ..."
+    Row("edgeagent.export.detect.people:CsvColumns"),  # name, city, company, phone columns under a header
     # Person, organisation and place names: [] until `edgeagent models prepare en-core-web-sm` installed the model.
     Row("edgeagent.export.ner:entity_detectors", optional=True, model=True),
     Row("edgeagent.export.detect.rules:KnownNames"),  # its `expand` reads what every detector found

@@ -151,3 +151,69 @@ class ChatSpeakers:
 
 _LOG_WORDS = _words("info warn warning error debug trace fatal critical notice note system")
 
+
+# --- Columns of pasted tables -----------------------------------------------------------------------------------------
+
+_PHONE_KEYS = "phone|phone ?number|tel|telephone|téléphone|telefon|telefone|teléfono|mobile|mobil|cell|handy|fax"
+_LOGIN_KEYS = "user ?name|login|user|user ?id|handle|benutzername"
+_COLUMN_KINDS = (
+    (re.compile(_PART_KEYS.replace(" ?", "[ _]?") + "|" + _FULL_KEYS.replace(" ?", "[ _]?")), "PERSON"),
+    (_PLACE_KEY_RE, "LOCATION"),
+    (_ORG_KEY_RE, "ORG"),
+    (re.compile(_PHONE_KEYS.replace(" ?", "[ _]?")), "PHONE"),
+    (re.compile(_LOGIN_KEYS.replace(" ?", "[ _]?")), "USERNAME"),
+)
+_HEADER_FIELD_RE = re.compile(r"[^\W\d][\w .'-]{0,30}")
+_DELIMITERS = (",", ";", "\t", "|")
+
+
+class CsvColumns:
+    """Values under a header that names them, in comma, semicolon, tab or pipe separated tables: the name, city,
+    company, phone and login columns (kinds PERSON, LOCATION, ORG, PHONE, USERNAME), whatever their case."""
+
+    name = "csv-columns"
+
+    def detect(self, text: str) -> list[Span]:
+        if not any(d in text for d in _DELIMITERS):
+            return []
+        spans: list[Span] = []
+        columns: dict[int, str] = {}
+        delimiter, width = "", 0
+        pos = 0
+        for line in text.split("\n"):
+            start, pos = pos, pos + len(line) + 1
+            if columns and line.count(delimiter) == width - 1:
+                offset = start
+                for i, field in enumerate(line.split(delimiter)):
+                    kind = columns.get(i)
+                    value = field.strip().strip("\"'")
+                    if kind and _column_value(value, kind):
+                        lo = offset + field.index(value)
+                        spans.append(Span(lo, lo + len(value), kind, self.name))
+                    offset += len(field) + 1
+                continue
+            columns = {}
+            delimiter, width, columns = _header(line)
+        return spans
+
+
+def _header(line: str) -> tuple[str, int, dict[int, str]]:
+    """(delimiter, field count, {column: kind}) of a header line naming at least one private column, else empties."""
+    for delimiter in _DELIMITERS:
+        fields = [f.strip().strip("\"'").lower() for f in line.strip().strip("|").split(delimiter)]
+        if len(fields) < 2 or not all(_HEADER_FIELD_RE.fullmatch(f) for f in fields):
+            continue
+        kinds = {}
+        for i, f in enumerate(fields):
+            kind = next((k for regex, k in _COLUMN_KINDS if regex.fullmatch(f)), None)
+            if kind:
+                kinds[i + (1 if line.strip().startswith("|") else 0)] = kind
+        if kinds:
+            return delimiter, line.count(delimiter) + 1, kinds
+    return "", 0, {}
+
+
+def _column_value(value: str, kind: str) -> bool:
+    if kind == "PHONE":
+        return sum(c.isdigit() for c in value) >= 6
+    return any(c.isalpha() for c in value) and value.lower() not in _NOT_NAMES and "@" not in value

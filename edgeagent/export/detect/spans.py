@@ -57,7 +57,7 @@ class Expander(Protocol):
 SOURCE_PRIORITY = {"declared": 0, "detect-secrets": 1, "provider-keys": 1, "secret-assignments": 1, "presidio": 2,
                    "ids": 2, "hosts": 2, "path-users": 2, "handles": 2, "addresses": 2, "birth-dates": 2, "phones": 2,
                    "phone-extensions": 2, "cards": 2, "mail-names": 2, "logins": 2, "name-fields": 2,
-                   "greetings": 2, "chat-speakers": 2,
+                   "greetings": 2, "chat-speakers": 2, "csv-columns": 2,
                    "known-names": 3}
 HOOK_PRIORITY = 3
 
