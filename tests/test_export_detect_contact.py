@@ -45,11 +45,16 @@ def test_phone_numbers_found(text: str, number: str) -> None:
     "ISBN 978-3-16-148410-0",
     "call me back about invoice 2024/118 of 12.05.2024",
     "id 00123456789012 and total 1,234,567,890",  # zero-padded, unformatted; thousands separators
+    'ALPHABET = "abcdefghijklmnopqrstuvwxyz" + "0123456789-._~"',  # a digit alphabet, though a valid French number
     "free support line 0800 123 4567",  # toll-free lines are public, also right after a phone word
     "call the helpline at 1-800-275-2273 or 0800 800 150",
 ])
 def test_ordinary_numbers_are_not_phones(text: str) -> None:
     assert [kind for _, kind in found(text) if kind == "PHONE"] == []
+
+
+def test_numbers_in_table_columns_are_not_one_phone() -> None:
+    assert PhoneNumbers().detect("texttable (1.7.0)                       1071.4         90.0") == []
 
 
 def test_extension_goes_with_the_number() -> None:
@@ -114,6 +119,13 @@ def test_secret_assignments(text: str, value: str) -> None:
     "if password == user_password:",
     "the password is wrong",
     "PASSWORD_FILE=/run/secrets/db",
+    '"-c", "core.askPass=false", "-c"',  # a quoted option list
+    'token = m.group().rstrip("=").replace("-", "+")',  # a call chain
+    "bypass :meth:`__getattr__`",  # "bypass" ends in "pass" but names no password
+    "SECRET: NOTE: keeps its value",  # a label, not a value
+    'write_text(f\'api_key = "{key}"\')',  # a template
+    '{"kv_bytes_per_token": 1024}',  # a count of tokens
+    "underscore_token: Optional[Dict[str, int]] = None",
 ])
 def test_not_secret_assignments(text: str) -> None:
     assert SecretAssignments().detect(text) == []
@@ -175,6 +187,9 @@ def test_login_names(text: str, login: str) -> None:
     "Call Ada Lovelace (tomorrow)",
     "see the user interface and the login page",
     "the user account is locked and the user still cannot log in",
+    "def __init__(self, username: bytes | str, password: str):",  # type annotations
+    "username = str(username)",
+    "If only the username is present, a colon-separated username:password string",
 ])
 def test_not_login_names(text: str) -> None:
     assert LoginNames().detect(text) == []

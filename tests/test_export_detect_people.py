@@ -93,6 +93,7 @@ def test_table_columns_under_a_header() -> None:
     "a, b, c\nx, y, z",
     "name,city\nAnn Lee;Lyon;extra",  # rows that do not fit the header
     "user,tty\nn/a,pts/0",
+    "| name | who acts |\n|---|---|\n| `edge` | edge only |\n| router | both |",  # a bare "name" column of things
 ])
 def test_tables_without_private_columns(text: str) -> None:
     assert CsvColumns().detect(text) == []

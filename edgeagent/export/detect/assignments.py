@@ -12,8 +12,9 @@ from .personal import lower
 from .spans import Span
 
 # The key's last word names a secret: "SMTP_PASSWORD", "client_secret", "GITHUB_TOKEN", "apiKey", "db.pass".
-_KEY = r"(?:[a-z_][\w.\-]*?)?(?:password|passwd|passwort|passphrase|pwd|pass|secret|token|api_?key|apikey|access_?key|" \
-       r"private_?key|secret_?key|auth_?key|credentials?)"
+_KEY = (r"(?:[a-z0-9_.\-]*?(?:password|passwd|passwort|passphrase|secret|token|api_?key|apikey|access_?key|"
+        r"private_?key|secret_?key|auth_?key|credentials?)"
+        r"|(?:[a-z0-9]+[_.\-])*(?:pass|pwd))")  # a short "pass" needs a separator before it: "bypass" is a word
 _ASSIGN_RE = re.compile(  # run on lower-cased text; the value is read from the original at the same offsets
     rf"(?<![\w.\-$])(?:export[ \t]+)?(?P<key>{_KEY})[\"']?[ \t]*(?:=|:)[ \t]*"
     r"(?P<value>\"[^\"\n]{4,200}\"|'[^'\n]{4,200}'|[^\s\"'`][^\s]{3,199})"
@@ -22,7 +23,7 @@ _ASSIGN_RE = re.compile(  # run on lower-cased text; the value is read from the 
 # attribute, a call or a subscript ("self.token", "get_password()", "os.environ['X']"), a file path (PWD=/home/x is
 # the working directory; key_file: ~/.ssh/id_rsa a location).
 _REFERENCE_RE = re.compile(
-    r"\$\{?[A-Za-z_]|%\(|\{\{|<[\w-]|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$|[A-Za-z_][\w.]*(?:\(.*\)|\[.*\])[,;]?$"
+    r"\$\{?[A-Za-z_]|%\(|\{\{|<[\w-]|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$|[A-Za-z_][\w.]*(?:\(.*\)|\[.*\])[,;]?$|(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w{2,}[(\[]|\{\w"
     r"|~?/|\.\.?/|[A-Za-z]:\\"
 )
 _IDENTIFIER_RE = re.compile(r"[A-Za-z_]\w*")
@@ -45,15 +46,20 @@ class SecretAssignments:
         spans = []
         for m in _ASSIGN_RE.finditer(folded):
             start, end = m.span("value")
-            value = text[start:end].rstrip(",;")
-            if value.endswith(")") and value.count(")") > value.count("("):
-                value = value[:-1]  # "def f(password: str)": the bracket closes the signature
+            value = text[start:end]
             if value[:1] in "\"'":
                 value, start = value[1:-1], start + 1
+            else:  # unquoted: what ends the line of code or prose is not part of it
+                value = value.rstrip(",;\"'`")
+                for opening, closing in ("()", "[]", "{}"):
+                    if value.endswith(closing) and value.count(closing) > value.count(opening):
+                        value = value[:-1]  # "def f(password: str)": the bracket closes the signature
             end = start + len(value)
             line_start = folded.rfind("\n", 0, m.start()) + 1
             key = text[m.start("key") : m.end("key")]
             env_line = key.isupper() and not text[line_start : m.start("key")].replace("export", "").strip()
+            if value.isdigit() and key.lower().endswith("token"):
+                continue  # "tokens_per_token: 1024", "max_token=512": a count of a model's tokens
             if _secret_value(value, env_line):
                 spans.append(Span(start, end, "SECRET", self.name))
         return spans
@@ -62,7 +68,7 @@ class SecretAssignments:
 def _secret_value(value: str, env_line: bool) -> bool:
     """A literal secret, not a stand-in or a reference. A bare word ("db_password") is a variable in code; in a
     .env line (`DB_PASSWORD=postgres`) it is the password."""
-    if len(value) < 4 or value.lower() in _STAND_INS or " " in value:
+    if len(value) < 4 or value.lower() in _STAND_INS or " " in value or value.endswith(":"):
         return False
     if set(value) <= set("*x.-_#"):
         return False  # masked: "********", "xxxx-xxxx"

@@ -27,8 +27,8 @@ _QUOTED_RE = re.compile(  # on lower-cased text
 )
 _SAYS_LOGIN_RE = re.compile(  # on lower-cased text
     r"\b(?:user ?name|login name|benutzer(?:name)?|nom d'utilisateur|identifiant|usuario|utente|gebruikersnaam"
-    r"|nome utente|nome de usuário)[ \t]*(?:is|ist|est|es|è|é|was|:|=)[ \t]*(?:[\"'`])?"
-    rf"(?P<u>{_LOGIN})(?![\w@-])"
+    r"|nome utente|nome de usuário)[ \t]*(?:is|ist|est|es|è|é|was|:)[ \t]*(?:[\"'`])?"
+    rf"(?P<u>{_LOGIN})(?![\w@(-]|[ \t]*\|)"  # not code: "username: str(...)", "username: bytes | str"
 )
 # Support tickets: "User jsmith cannot log in", "user kmeyer is locked out" (a lowercase word that is no noun here).
 _USER_CANNOT_RE = re.compile(  # on lower-cased text
@@ -43,6 +43,8 @@ already available blank null none set unknown valid same different admin root us
 changed correct shown displayed case-sensitive mandatory optional used stored your_username yourname username123
 account accounts data profile profiles session sessions settings interface access accounts input group groups
 still also just now then sometimes often never always suddenly who that which
+str bytes int bool any none optional list dict object text string password pass present given specified
+provided supplied
 """)
 MIN_NAME_PIECE = 4  # letters of a name word the handle must contain ("benn" of Bennett in "bennette")
 

@@ -178,6 +178,7 @@ class CsvColumns:
             return []
         spans: list[Span] = []
         columns: dict[int, str] = {}
+        generic: set[int] = set()
         delimiter, width = "", 0
         pos = 0
         for line in text.split("\n"):
@@ -187,33 +188,40 @@ class CsvColumns:
                 for i, field in enumerate(line.split(delimiter)):
                     kind = columns.get(i)
                     value = field.strip().strip("\"'")
-                    if kind and _column_value(value, kind):
+                    if kind and _column_value(value, kind, i in generic):
                         lo = offset + field.index(value)
                         spans.append(Span(lo, lo + len(value), kind, self.name))
                     offset += len(field) + 1
                 continue
-            columns = {}
-            delimiter, width, columns = _header(line)
+            delimiter, width, columns, generic = _header(line)
         return spans
 
 
-def _header(line: str) -> tuple[str, int, dict[int, str]]:
-    """(delimiter, field count, {column: kind}) of a header line naming at least one private column, else empties."""
+def _header(line: str) -> tuple[str, int, dict[int, str], set[int]]:
+    """(delimiter, field count, {column: kind}, columns headed just "name") of a header line naming at least one
+    private column, else empties."""
     for delimiter in _DELIMITERS:
         fields = [f.strip().strip("\"'").lower() for f in line.strip().strip("|").split(delimiter)]
         if len(fields) < 2 or not all(_HEADER_FIELD_RE.fullmatch(f) for f in fields):
             continue
-        kinds = {}
+        kinds, generic = {}, set()
         for i, f in enumerate(fields):
             kind = next((k for regex, k in _COLUMN_KINDS if regex.fullmatch(f)), None)
             if kind:
-                kinds[i + (1 if line.strip().startswith("|") else 0)] = kind
+                column = i + (1 if line.strip().startswith("|") else 0)
+                kinds[column] = kind
+                if f in ("name", "nom", "nome", "naam"):
+                    generic.add(column)
         if kinds:
-            return delimiter, line.count(delimiter) + 1, kinds
-    return "", 0, {}
+            return delimiter, line.count(delimiter) + 1, kinds, generic
+    return "", 0, {}, set()
 
 
-def _column_value(value: str, kind: str) -> bool:
+def _column_value(value: str, kind: str, generic_name: bool) -> bool:
+    """A value of the column's kind. Under a bare "name" header (a product's, a mode's) only two or more words
+    of letters count: a person's name."""
     if kind == "PHONE":
         return sum(c.isdigit() for c in value) >= 6
-    return any(c.isalpha() for c in value) and value.lower() not in _NOT_NAMES and "@" not in value
+    if "`" in value or "@" in value or value.lower() in _NOT_NAMES or not any(c.isalpha() for c in value):
+        return False
+    return not generic_name or re.fullmatch(rf"{_WORD}(?:[ \t]+{_WORD})+", value) is not None

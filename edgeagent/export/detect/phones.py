@@ -56,6 +56,8 @@ class PhoneNumbers:
             start = m.start()
             if not 8 <= len(digits) <= 15 or _NOT_PHONE_RE.fullmatch(run) or _AFTER_RE.match(text, start + len(run)):
                 continue
+            if digits in "01234567890123456789" or "  " in run:
+                continue  # "0123456789": a digit alphabet or a placeholder; numbers in a table's columns
             if run.startswith("00") and run[2:3] != "0" and len(_GROUPS_RE.split(run)) > 2:
                 ok = _possible("+" + _TRUNK_RE.sub("", run[2:]), None)  # "0049 30 1234567": "00" dials abroad
             elif run.startswith("+"):
