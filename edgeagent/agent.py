@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .backends.base import Backend
+from .backends.base import Backend, Chunk
 from .callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
 from .errors import CloudUnavailable, EdgeAgentError, StepFailed
 from .metering import Metering, Spent
@@ -144,9 +144,10 @@ class Agent:
 
     def _context(self, run: dict, steps: list[dict], idx: int) -> ToolContext:
         advisor = None
-        if self.exporter is not None:
+        exporter = self.exporter
+        if exporter is not None:
             def advisor(question: str) -> str:
-                return self.exporter.ask(idx, question, run["task"], steps)
+                return exporter.ask(idx, question, run["task"], steps)
         # Files' content before a change is kept next to the database, for `edgeagent undo`.
         return ToolContext(Path(run["workspace"]), run["id"], idx, self.store, advisor,
                            Snapshots(self.store.path.parent / "snapshots"), self.allow_hardlinks)
@@ -160,7 +161,7 @@ class Agent:
         allowed = _allowed(self.tools, steps, run["max_steps"])
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
 
-        def propose(tools: list[Tool]) -> tuple[str, object]:
+        def propose(tools: list[Tool]) -> tuple[str, Chunk]:
             text, last = self.backend.complete(chat, constraint=fmt.schema(tools), logprobs=self.strategy.needs_scores,
                                                max_tokens=self.max_tokens or step_token_cap(tools), **kw)
             text += fmt.closing if last.finish_reason == "stop" else ""

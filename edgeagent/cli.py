@@ -57,7 +57,7 @@ class _ErrorLine(click.ClickException):
 
     def __init__(self, message: str, exit_code: int = 2) -> None:
         super().__init__(message)
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # click declares a ClassVar; click exits with the instance's
 
     def show(self, file=None) -> None:
         report_error(self.message, self.exit_code)
@@ -80,7 +80,7 @@ class _Group(click.Group):
     """Turns EdgeAgentError and click's errors into one line on stderr and an exit code, never a traceback;
     under --json also into one JSON object on stdout."""
 
-    def main(self, args=None, *rest, **extra):  # type: ignore[override]
+    def main(self, args=None, *rest, **extra):
         argv = list(sys.argv[1:] if args is None else args)
         token = _JSON_ERRORS.set(_JSON_ERRORS.get() or _asks_for_json(argv))
         try:

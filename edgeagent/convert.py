@@ -21,7 +21,8 @@ def gguf_to_hf(gguf: Path, out: Path) -> None:
     tok = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
     print("@phase dequantizing the GGUF's tensors to fp32", flush=True)
     model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name)
-    model.hf_quantizer = None  # weights are already dequantized; keep save_pretrained from re-labelling them
+    # The ignore: transformers types hf_quantizer without None, which is what an unquantized model holds
+    model.hf_quantizer = None  # type: ignore[assignment]  # weights are dequantized: keep save_pretrained from re-labelling them
     print("@phase writing the fp32 Hugging Face folder (safetensors)", flush=True)
     model.save_pretrained(out)
     tok.save_pretrained(out)

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Callable
 
 from . import paths
 from .agent import Agent
-from .backends.registry import installed
 from .backends.base import Backend
+from .backends.registry import installed
 from .cloud_target import parse_target
 from .config import load_config, parse_overrides, strategy_export_mode
 from .devices import DeviceProfile, detect_machine, resolve_device

@@ -50,6 +50,7 @@ def list_models() -> list[dict]:
         folder = mf.parent
         try:  # sizes and stats only: listing never reads gigabytes; a load or `models verify` hashes
             manifest = check_manifest(folder, hashing=False)
+            assert manifest is not None  # the glob found its manifest
             state = "unverified" if manifest["unverified"] else "ok"
         except ModelError:
             manifest, state = _readable_fields(mf), "corrupt"
@@ -84,7 +85,8 @@ def _run(cmd: list[str], log: Path, what: str, on_line: LineParser | None = None
         f.write(f"$ {' '.join(cmd)}\n".encode())
         f.flush()
         with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env) as proc:
-            fd = proc.stdout.fileno()  # type: ignore[union-attr]  (PIPE: never None)
+            assert proc.stdout is not None  # stdout=PIPE
+            fd = proc.stdout.fileno()
             try:
                 pending = b""
                 for chunk in iter(lambda: os.read(fd, 1 << 16), b""):  # whatever arrived: progress as it happens
@@ -98,8 +100,8 @@ def _run(cmd: list[str], log: Path, what: str, on_line: LineParser | None = None
                 proc.kill()  # Ctrl-C or a failing parser: leave no converter running
                 raise
     if rc != 0:
-        lines = [ln for ln in log.read_text(errors="replace").splitlines() if ln.strip()]
-        raise ModelError(f"{what} failed: {lines[-1][:200] if lines else 'exit ' + str(rc)} (log: {log})")
+        tail = [ln for ln in log.read_text(errors="replace").splitlines() if ln.strip()]
+        raise ModelError(f"{what} failed: {tail[-1][:200] if tail else 'exit ' + str(rc)} (log: {log})")
 
 
 def _wheels(spec: EmbeddedModel, tmp: Path, phases: Phases, log: Path) -> list[Path]:

@@ -18,12 +18,14 @@ from rich.progress import (
     ProgressColumn,
     SpinnerColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
 )
 from rich.text import Text
 
 if TYPE_CHECKING:
+    from rich.progress_bar import ProgressBar
     from typing_extensions import Self
 
 LineParser = Callable[[str], None]  # reads one line of a tool's output and moves the running phase
@@ -42,7 +44,8 @@ def took(seconds: float) -> str:
 class _Bar(BarColumn):
     """The bar only where the phase has a count; a phase without one shows its spinner and time alone."""
 
-    def render(self, task: Task) -> Text:
+    # The ignore: rich types BarColumn.render as ProgressBar, though a column may return any renderable
+    def render(self, task: Task) -> ProgressBar | Text:  # type: ignore[override]
         return super().render(task) if task.total is not None else Text("")
 
 
@@ -61,10 +64,12 @@ class Phases:
 
     def __init__(self, console: Console | None = None) -> None:
         if console is None:
-            from .render import err as console
+            from .render import err
+
+            console = err
         self.console = console
         self._progress: Progress | None = None
-        self._task = None
+        self._task: TaskID | None = None
         self._text = ""
         self._started = 0.0
         self._running = False
@@ -93,7 +98,7 @@ class Phases:
     def update(self, done: int, total: int | None = None) -> None:
         """Move the running phase's bar to `done` (of `total`, when that became known only now)."""
         if self._progress is not None and self._task is not None:
-            self._progress.update(self._task, completed=done, **({"total": total} if total is not None else {}))
+            self._progress.update(self._task, completed=done, total=total)  # total=None leaves it as it is
 
     def finish(self, note: str = "") -> None:
         """The running phase is done: it stays as one line with its time."""

@@ -8,7 +8,7 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .errors import BadInput
 from .uncertainty import uncertainty
@@ -211,4 +211,4 @@ THRESHOLD_SETTING = {"step-router": "step_router_tau", "task-router": "task_rout
 def get_strategy(name: str, settings: dict[str, Any] | None = None) -> Strategy:
     if name not in STRATEGIES:
         raise BadInput(f"unknown strategy {name!r}; available: {', '.join(STRATEGIES)}")
-    return STRATEGIES[name](settings)
+    return cast(Strategy, STRATEGIES[name](settings))  # each entry is a _Base subclass that defines decide()

@@ -6,10 +6,10 @@ import json
 
 import pytest
 from click.testing import CliRunner
+
 from edgeagent.backends.chat_template import ChatTemplate
 from edgeagent.backends.chat_tokens import ChatTokens
 from edgeagent.backends.scripted import ScriptedBackend
-
 from edgeagent.callformat import HERMES
 from edgeagent.cli import cli
 

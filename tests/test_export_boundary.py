@@ -33,8 +33,8 @@ def test_only_the_exporter_imports_the_cloud_client():
         name = str(f.relative_to(ROOT))
         if name in ALLOWED:
             continue
-        bad = {m for m in _imports(f) if m == "anthropic" or m.startswith("anthropic.") or m == "edgeagent.cloud"
-               or m.startswith("edgeagent.cloud.")}
+        bad = {m for m in _imports(f) if m in ("anthropic", "edgeagent.cloud")
+               or m.startswith(("anthropic.", "edgeagent.cloud."))}
         if bad:
             offenders.append(f"{name}: {sorted(bad)}")
     assert offenders == []

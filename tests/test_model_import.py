@@ -61,7 +61,7 @@ def test_an_imported_gguf_is_converted_for_onnx_and_mlx_on_first_use(home, embed
     gguf = next((SHARED_MODELS / models.SMOKE_MODEL / "gguf").glob("*.gguf"))
     assert invoke("models", "import", str(gguf), "--name", "smol-own").exit_code == 0
     backend = models.load_backend("smol-own", backend="onnx")  # dequantized and built on first use
-    text, last = backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)
+    _, last = backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)
     assert last.usage.completion_tokens > 0
     backend.close()
     kinds = {row["variant"]: row["backend"] for row in models.list_models() if row["name"] == "smol-own"}

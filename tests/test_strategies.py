@@ -76,7 +76,7 @@ def test_sketch_exports_the_task_once_and_the_plan_reaches_the_edge(home, worksp
     out = run(tmp_path, workspace, edge, "--strategy", "sketch", "--cloud", c.target, task="who owns the notes?")
     assert out["status"] == "done" and out["cloud_calls"] == 1
     (row,) = exports(home, out["run_id"])
-    _, step_idx, purpose, status, _, payload = row
+    _, _step_idx, purpose, status, _, payload = row
     assert (purpose, status) == ("plan", "sent") and len(c.seen) == 1
     body = json.loads(payload)
     assert body["messages"] == [{"role": "user", "content": "Task: who owns the notes?"}] and "tools" not in body

@@ -136,7 +136,13 @@ class Exporter:
             raise BadInput(f"export mode {mode!r}: use off, redact or strict")
         self.store, self.run_id, self.client = store, run_id, client
         self.mode, self.detectors, self.budget_usd, self.max_tokens = mode, list(detectors), budget_usd, max_tokens
-        self.registry = PlaceholderRegistry(store.placeholders(run_id) if run_id else [])
+        self.registry = PlaceholderRegistry(self._db.placeholders(run_id) if run_id else [])
+
+    @property
+    def _db(self) -> Store:
+        """The run's store: whatever records an export needs one (`edgeagent redact` makes an exporter without)."""
+        assert self.store is not None
+        return self.store
 
     @classmethod
     def for_run(cls, store: Store, run: dict, config: dict | None = None) -> Exporter:
@@ -197,13 +203,13 @@ class Exporter:
         payload, used, residual = self._sanitize_payload(system, messages, tools)
         if tools and tool_choice:
             payload["tool_choice"] = tool_choice
-        self.store.add_placeholders(self.run_id, self.registry.entries()[known:], known)
+        self._db.add_placeholders(self.run_id, self.registry.entries()[known:], known)
         body = json.dumps({"model": self.client.target.model, **payload}, sort_keys=True, ensure_ascii=False)
         row = {"run_id": self.run_id, "step_idx": step_idx, "purpose": purpose,
                "destination": self.client.target.destination, "mode": self.mode,
                "sha256": hashlib.sha256(body.encode()).hexdigest(), "bytes": len(body.encode()),
                "placeholders": json.dumps(used), "payload": body}
-        spent = self.store.cloud_cost(self.run_id)
+        spent = self._db.cloud_cost(self.run_id)
         reason = None
         residual = self._refusals(residual, json.dumps(payload, ensure_ascii=False))
         if residual:
@@ -211,22 +217,22 @@ class Exporter:
         elif self.budget_usd is not None and spent >= self.budget_usd:
             reason = f"budget: spent ${spent:.4f} of ${self.budget_usd:.4f}"
         if reason:
-            self.store.add_export(**row, status="refused", reason=reason)
+            self._db.add_export(**row, status="refused", reason=reason)
             raise ExportRefused(reason)
         # Recorded before sending: if the process dies mid-call, the audit still shows what may have left.
-        export_id = self.store.add_export(**row, status="sending")
+        export_id = self._db.add_export(**row, status="sending")
         try:
             reply = self.client.complete(payload["system"], payload["messages"], max_tokens=self.max_tokens,
                                          tools=tools, tool_choice=tool_choice)
         except _cloud().CloudError as e:
-            self.store.finish_export(export_id, status="failed", reason=str(e))
-            self.store.add_model_call(run_id=self.run_id, step_idx=step_idx, side="cloud", backend="anthropic-sdk",
+            self._db.finish_export(export_id, status="failed", reason=str(e))
+            self._db.add_model_call(run_id=self.run_id, step_idx=step_idx, side="cloud", backend="anthropic-sdk",
                                       model=self.client.target.model, export_id=export_id, error=str(e))
             raise
         u = reply.usage
         context_tokens = u.input_tokens + u.cache_read_tokens + u.cache_write_tokens
-        self.store.finish_export(export_id, status="sent", tokens=context_tokens)
-        call_id = self.store.add_model_call(
+        self._db.finish_export(export_id, status="sent", tokens=context_tokens)
+        call_id = self._db.add_model_call(
             run_id=self.run_id, step_idx=step_idx, side="cloud", backend="anthropic-sdk",
             model=self.client.target.model, output=json.dumps(reply.blocks), finish_reason=reply.stop_reason,
             # Stored like an edge call: prompt_tokens is the whole context (Anthropic's input_tokens excludes
@@ -246,7 +252,7 @@ class Exporter:
 
     def _reuse_or_call(self, step_idx: int | None, purpose: str, system: str, messages: list[dict],
                        tools: list[dict] | None = None, tool_choice: dict | None = None) -> CloudAnswer:
-        prior = self.store.answered(self.run_id, purpose, step_idx)
+        prior = self._db.answered(self.run_id, purpose, step_idx)
         if prior is not None:  # replayed after a crash: the answer already came back once
             return self._restored(json.loads(prior["output"]), prior["export_id"], prior["id"])
         return self.call(0 if step_idx is None else step_idx, purpose, system, messages, tools, tool_choice)
@@ -270,7 +276,7 @@ class Exporter:
 
     def ask(self, step_idx: int, question: str, task: str, steps: Sequence[dict]) -> str:
         """The advisor path: an answer for the edge model, or why there is none. Never raises."""
-        prior = self.store.cloud_call(self.run_id, step_idx)
+        prior = self._db.cloud_call(self.run_id, step_idx)
         if prior is not None:  # replayed step after a crash: the answer already came back once
             return self._restored(json.loads(prior["output"]), prior["export_id"], prior["id"]).text
         if not question.strip():

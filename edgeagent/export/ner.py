@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sys
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -96,7 +96,7 @@ class SpacyEntities:
         return spans
 
 
-def company_names(text: str, held: list[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+def company_names(text: str, held: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """Capitalised words ending in a company's legal form ("Hering GbR", "Evrard S.A.R.L.", "Satriani s.r.l."): the
     small model often stops before the form or misses the name; outside placeholders."""
     found = []
@@ -188,7 +188,7 @@ def lexicon(folder: Path) -> frozenset[str]:
 def _no_plugin_factories(spacy: Any) -> Iterator[None]:
     """Skip importing every installed package that offers spaCy pipeline components: a new pipeline imports them
     all, and presidio's costs ~1 s of CPU; this pipeline uses only spaCy's own (tok2vec, tagger, ner)."""
-    plugins = getattr(spacy.util.registry, "_entry_point_factories", None)
+    plugins: Any = getattr(spacy.util.registry, "_entry_point_factories", None)
     before = getattr(plugins, "entry_points", None)
     if before is not None:
         plugins.entry_points = False
@@ -204,7 +204,9 @@ def _without(*modules: str) -> Iterator[None]:
     """Hide modules that are installed but unused here: thinc imports torch when it can (~3 s), and anything that
     imports presidio's package whole imports transformers (~8 s)."""
     hidden = [m for m in modules if m not in sys.modules]
-    sys.modules.update({m: None for m in hidden})  # None makes `import m` fail at once, leaving nothing half-made
+    # The ignore: typeshed allows only modules in sys.modules; None makes `import m` fail at once, leaving
+    # nothing half-made
+    sys.modules.update({m: None for m in hidden})  # type: ignore[misc]
     try:
         yield
     finally:

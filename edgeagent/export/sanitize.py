@@ -95,7 +95,7 @@ def _replaced(registry: PlaceholderRegistry) -> tuple[dict[str, str], frozenset[
     if cached is not None and cached[0] == len(registry):
         return cached[1], cached[2]
     entries = [(value, kind) for _, kind, value in registry.entries() if kind != LITERAL]
-    squashed = {}
+    squashed: dict[str, str] = {}
     words: set[str] = set()
     for value, kind in entries:
         key = "".join(_WORD_RE.findall(value.casefold()))

@@ -86,7 +86,7 @@ class DeclaredSecrets:
         return cls(entries)
 
     def detect(self, text: str) -> list[Span]:
-        if self._folded is None:
+        if self._folded is None or self._any_case is None:  # both or neither: made from the same entries
             return []
         if text.isascii():
             matches = self._folded.finditer(text.lower())

@@ -143,7 +143,9 @@ class Addresses:
             found += [m.span() for m in _ROMANCE_RE.finditer(text)]
         spans = [Span(start, end, "ADDRESS", self.name) for start, end in found]
         for m in _GERMANIC_RE.finditer(folded):
-            start = _WORD_START_RE.search(text, max(0, m.start() - 40), m.start()).start()
+            word = _WORD_START_RE.search(text, max(0, m.start() - 40), m.start())
+            assert word is not None  # [\w\-]*$ matches at the window's end at least
+            start = word.start()
             if text[start : start + 1] in _CAPITALS:
                 spans.append(Span(start, m.end(), "ADDRESS", self.name))
         return spans

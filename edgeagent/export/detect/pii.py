@@ -9,6 +9,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import regex
 
@@ -56,7 +57,7 @@ _IPV6_TRIGGER_RE = re.compile(r"::|:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:")  # ":"-
 class _Unit:
     kind: str
     entity: str
-    recognizer: object
+    recognizer: Any  # a presidio EntityRecognizer; presidio is imported on first use
 
 
 class PresidioPatterns:
@@ -205,7 +206,7 @@ def _email_windows(text: str) -> list[tuple[int, int]]:
         lo = at
         while lo > max(0, at - 65) and (text[lo - 1].isalnum() or text[lo - 1] in _EMAIL_LOCAL_PUNCT):
             lo -= 1
-        hi = _DOMAIN_RE.match(text, at + 1).end()
+        hi = _end(_DOMAIN_RE, text, at + 1)
         if lo < at and "." in text[at + 1 : hi]:  # the recognizer needs a local part and a dotted domain
             windows.append((lo - 1, hi + 1))
         at = text.find("@", at + 1)
@@ -220,7 +221,7 @@ def _url_windows(text: str, kind: str) -> list[tuple[int, int]]:
             lo = i
             while lo > max(0, i - back) and (text[lo - 1].isalnum() or text[lo - 1] in "+.-"):
                 lo -= 1
-            hi = _URL_TAIL_RE.match(text, i + len(marker)).end()
+            hi = _end(_URL_TAIL_RE, text, i + len(marker))
             windows.append((lo - 1, hi + 1))
             i = text.find(marker, hi)
     return windows
@@ -267,10 +268,17 @@ def _documentation_url(url: str) -> bool:
     return is_doc_url(host, rest[len(host) :])
 
 
+def _end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where `pattern`, one that matches the empty string (so always matches), stops when matched at `pos`."""
+    m = pattern.match(text, pos)
+    assert m is not None
+    return m.end()
+
+
 def _extend_url(text: str, span: Span) -> Span:
     """Presidio's URL regexes stop at the TLD when a port or odd path follows: extend over the rest of the URL,
     then drop trailing punctuation that belongs to the sentence."""
-    end = _URL_TAIL_RE.match(text, span.end).end()
+    end = _end(_URL_TAIL_RE, text, span.end)
     while end > span.start + 1 and text[end - 1] in _URL_TRAILING:
         end -= 1
     return Span(span.start, end, span.kind, span.source, span.score)
@@ -282,7 +290,9 @@ def _import_presidio() -> None:
     if "presidio_analyzer" in sys.modules:
         return
     hidden = [m for m in ("torch", "transformers") if m not in sys.modules]
-    sys.modules.update({m: None for m in hidden})  # None makes `import m` fail at once, leaving nothing half-made
+    # The ignore: typeshed allows only modules in sys.modules; None makes `import m` fail at once, leaving
+    # nothing half-made
+    sys.modules.update({m: None for m in hidden})  # type: ignore[misc]
     try:
         from ..gc_pause import gc_paused
 
@@ -320,7 +330,7 @@ def _ssn_recognizer():
         patterns=_copy([p for p in recognizers.UsSsnRecognizer.PATTERNS if p.score >= MIN_PRESIDIO_SCORE]))
 
 
-def _presidio():
+def _presidio() -> tuple[Any, Any]:
     _import_presidio()
     from presidio_analyzer import Pattern, predefined_recognizers
 
@@ -344,10 +354,12 @@ def _copy(patterns: list) -> list:
 
 def _offline_email_recognizer():
     """presidio's EmailRecognizer validating domains against the bundled suffix list: it never fetches one."""
-    _, recognizers = _presidio()
+    _presidio()  # presidio imported the way it must be: without torch and transformers
+    from presidio_analyzer.predefined_recognizers import EmailRecognizer
+
     extractor = tld_extractor()
 
-    class OfflineEmailRecognizer(recognizers.EmailRecognizer):
+    class OfflineEmailRecognizer(EmailRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
             return extractor(pattern_text).fqdn != ""
 

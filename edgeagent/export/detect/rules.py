@@ -243,7 +243,7 @@ MIN_REPEATED_VALUE = 4  # shorter values ("Li", "42") would be found inside ordi
 def _other_occurrences(text: str, found: Sequence[Span], source: str) -> list[Span]:
     """Every other occurrence of a one-word value some detector found (a user name in a path and again in a log
     line, an ID in a subject and in the body): what was private in one place is private everywhere."""
-    values = {}
+    values: dict[str, str] = {}
     for span in found:
         value = span.text(text).strip()
         if span.kind not in PERSON_KINDS and len(value) >= MIN_REPEATED_VALUE and not any(c.isspace() for c in value):

@@ -340,7 +340,8 @@ def _vendor_rules() -> list[tuple[re.Pattern[str], _Gate]]:
     ]  # fmt: skip
     rules = []
     for plugin in plugins:
-        gates, regexes = _GATES[plugin.__name__], list(plugin.denylist)
+        # The ignore: detect-secrets declares denylist an abstract property; these plugins set it on the class
+        gates, regexes = _GATES[plugin.__name__], list(plugin.denylist)  # type: ignore[call-overload]
         if len(gates) != len(regexes):
             raise RuntimeError(f"detect-secrets {plugin.__name__} has {len(regexes)} regexes, expected {len(gates)} "
                                "(this code pairs them by position: install detect-secrets 1.5.x)")
@@ -398,7 +399,9 @@ def _plausible_keyword_value(value: str, raw: str, heuristic) -> bool:
         return False
     if heuristic.is_not_alphanumeric_string(value) or "(" in value or "{{" in value:
         return False
-    head = _HEAD_RE.match(value).group().lower()
+    head_match = _HEAD_RE.match(value)
+    assert head_match is not None  # the pattern matches the empty string
+    head = head_match.group().lower()
     return head not in _KEYWORD_VALUE_STOPWORDS and not head.endswith(("_password", "_secret", "_key", "_token"))
 
 
@@ -427,7 +430,9 @@ def _key_block_end(text: str, pos: int) -> int:
     mac = _PUTTY_MAC_RE.search(text, pos)
     if mac and "BEGIN" not in text[pos : mac.start()]:
         return mac.end()
-    return _KEY_BODY_RE.match(text, pos).end()
+    body = _KEY_BODY_RE.match(text, pos)
+    assert body is not None  # the pattern matches the empty string
+    return body.end()
 
 
 def _identifier_like(token: str) -> bool:
