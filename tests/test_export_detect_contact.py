@@ -205,3 +205,27 @@ def test_documentation_folders_of_public_services_are_not_redacted() -> None:
                 "https://wiki.acme-corp.com/docs/onboarding",  # a private host
                 "https://www.postgresql.org/list/pgsql-general/"):  # not a documentation folder
         assert found(f"see {url} for details", (PresidioPatterns(),)) == [(url, "URL")], url
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Shared pre-shared key for the legacy clients: 7Hq-vX2m-Lp9R-t4wZ (do not paste it anywhere else).",
+     "7Hq-vX2m-Lp9R-t4wZ"),
+    ("The guest wifi password is Tr0ub4dor&3x, it changes monthly.", "Tr0ub4dor&3x"),
+    ("Licence key ABCD-1234-EF56-7788 was bought in March: ABCD-1234-EF56-7788", "ABCD-1234-EF56-7788"),
+    ("Recovery code: 4f9a-22c1-9e0b", "4f9a-22c1-9e0b"),
+])
+def test_credentials_handed_over_in_prose(text: str, value: str) -> None:
+    found = {s.text(text) for s in SecretAssignments().detect(text)}
+    assert found == {value}
+
+
+@pytest.mark.parametrize("text", [
+    "The password is stored in the vault; ask Sam.",
+    "Your password was reset on 2025-03-04 by the helpdesk.",
+    "The API key is documented at https://docs.example.com/keys2024.",
+    "Token limit: 4096 per request.",
+    "The recovery code is printed on the card you got.",
+    "Primary key: customer_id, foreign key: order_id",
+])
+def test_prose_that_names_a_credential_without_one(text: str) -> None:
+    assert SecretAssignments().detect(text) == []

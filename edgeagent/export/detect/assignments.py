@@ -30,7 +30,14 @@ _IDENTIFIER_RE = re.compile(r"[A-Za-z_]\w*")
 _STAND_INS = frozenset({"none", "null", "nil", "true", "false", "undefined", "required", "optional", "changeme",
                         "change_me", "redacted", "xxxx", "xxxxxx", "****", "******", "...", "str", "string", "env",
                         "secret", "password", "token", "int", "bytes", "any", "object", "dict", "list"})
-_NEEDLES = ("pass", "pwd", "secret", "token", "key", "credential")
+_NEEDLES = ("pass", "pwd", "secret", "token", "key", "credential", "psk", "code")
+# Prose that hands over a credential: "the pre-shared key for the old clients: 7Hq-vX2m-...", "the wifi password is
+# Tr0ub4dor&3", "license key ABCD-1234-EF56". The value must look generated: letters and digits mixed, 8+ long.
+_PROSE_RE = re.compile(
+    r"\b(?:password|passphrase|passcode|pre-?shared key|psk|wi-?fi key|license key|licence key|product key|"
+    r"recovery (?:key|code)|backup code|api key|access key|secret key|private key|token)\b"
+    r"[^\n:]{0,60}?(?::|\bis\b|\bwas\b)[ \t]*(?P<value>[^\s\"'`]{8,128})"
+)
 
 
 class SecretAssignments:
@@ -62,7 +69,20 @@ class SecretAssignments:
                 continue  # "tokens_per_token: 1024", "max_token=512": a count of a model's tokens
             if _secret_value(value, env_line):
                 spans.append(Span(start, end, "SECRET", self.name))
-        return spans
+        prose = [p for p in _prose_credentials(text, folded) if not any(p.start < s.end and s.start < p.end for s in spans)]
+        return spans + prose
+
+
+def _prose_credentials(text: str, folded: str) -> list[Span]:
+    """A generated-looking value a sentence hands over after naming a credential (see `_PROSE_RE`)."""
+    spans = []
+    for m in _PROSE_RE.finditer(folded):
+        start = m.start("value")
+        value = text[start : m.end("value")].rstrip(".,;:!?)")
+        letters, digits = sum(c.isalpha() for c in value), sum(c.isdigit() for c in value)
+        if letters >= 2 and digits >= 2 and not _REFERENCE_RE.match(value) and "://" not in value and "@" not in value:
+            spans.append(Span(start, start + len(value), "SECRET", SecretAssignments.name))
+    return spans
 
 
 def _secret_value(value: str, env_line: bool) -> bool:
