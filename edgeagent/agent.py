@@ -246,12 +246,9 @@ def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int) -> list[
     if len(steps) == max_steps - 1 or circling(steps, flags=flags):
         return [tools["finish"]]
     last = steps[-1] if steps else None
-    out = list(tools.values())
     if last and last["tool"] not in (None, "finish") and flags[-1]:
-        out = [t for t in out if t.name != last["tool"]]
-    if last and last["tool"] not in (None, "finish") and not last["ok"] and not flags[-1]:
-        out = [t for t in out if t.name != "finish"]  # an answer right after a failed call is a guess: retry first
-    return out or [tools["finish"]]
+        return [t for t in tools.values() if t.name != last["tool"]]
+    return list(tools.values())
 
 
 def _repeated(name: str, args: dict, steps: list[dict], tools: dict[str, Tool]) -> int | None:

@@ -369,14 +369,3 @@ def test_a_gemma3_style_template_without_tools_gets_the_generic_format_with_alte
     assert run["status"] == "done" and run["answer"] == "Friday"
     assert prompts[0].count("<start_of_turn>user") == 1 and "read_file(path)" in prompts[0]
     assert "<start_of_turn>user\nObservation:\nThe review is on Friday." in prompts[1]
-
-
-def test_after_a_failed_call_the_next_step_may_not_finish_but_the_one_after_may(tmp_path):
-    missing = {"name": "read_file", "arguments": {"path": "todo.md"}}
-    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
-    guess = {"name": "finish", "arguments": {"answer": "There is no review"}}
-    done = {"name": "finish", "arguments": {"answer": "Friday"}}
-    run, steps, backend, _ = _run(tmp_path, [missing, [guess, read], done])
-    assert [(s["tool"], s["ok"]) for s in steps] == [("read_file", 0), ("read_file", 1), ("finish", 1)]
-    assert "finish" not in _names(backend.call_kwargs[1]) and "read_file" in _names(backend.call_kwargs[1])
-    assert "finish" in _names(backend.call_kwargs[2]) and run["answer"] == "Friday"
