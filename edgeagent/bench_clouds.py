@@ -175,14 +175,19 @@ def _tokenizer_file() -> Path | None:
 # ---------------------------------------------------------------- the reference stand-in
 
 
+def _wildcards(text: str) -> str:
+    """A regex for `text` in which each redacted `<KIND_n>` stands for any text."""
+    return "".join(".+?" if i % 3 == 1 else re.escape(part) if i % 3 == 0 else ""
+                   for i, part in enumerate(PLACEHOLDER_RE.split(text)))
+
+
 def _same_call(sent: tuple[str, dict], step_tool: str, step_args: dict) -> bool:
     """The call the conversation shows is this reference step; a redacted `<KIND_n>` stands for any text."""
     tool, args = sent
     if tool != step_tool or set(args) != set(step_args):
         return False
     for k, v in args.items():
-        pattern = "".join(".+?" if i % 3 == 1 else re.escape(part) if i % 3 == 0 else ""
-                          for i, part in enumerate(PLACEHOLDER_RE.split(str(v))))
+        pattern = _wildcards(str(v))
         if re.fullmatch(pattern, str(step_args[k]), re.DOTALL) is None:
             return False
     return True
@@ -217,11 +222,24 @@ def next_step(ref: Reference, chat: list[dict]) -> int:
 def plan_text(ref: Reference, findings: str = "") -> str:
     """The reference as a short plan; steps whose line the advice request's findings already show are left out."""
     todo = list(ref.steps)
-    while todo and digest([{"tool": todo[0].tool, "args": todo[0].args, "observation": ""}]).rstrip(" ->") in findings:
+    while todo and _shown(digest([{"tool": todo[0].tool, "args": todo[0].args, "observation": ""}]).rstrip(" ->"),
+                          findings):
         todo.pop(0)
     lines = [f"{i}. {tool_call_text(s.tool, s.args)}" for i, s in enumerate(todo, 1)]
     lines.append(f"{len(todo) + 1}. {tool_call_text('finish', {'answer': ref.answer})}")
     return "Plan, one tool call per step:\n" + "\n".join(lines)
+
+
+def _shown(call: str, findings: str) -> bool:
+    """A findings line shows this call (`- tool(args)`), its redacted `<KIND_n>` values standing for any text."""
+    if call in findings:
+        return True
+    for line in findings.splitlines():
+        shown = line.split(" -> ", 1)[0].strip()
+        pattern = _wildcards(shown)
+        if shown.startswith("- ") and re.fullmatch(pattern, call, re.DOTALL):
+            return True
+    return False
 
 
 class ReferenceBackend(Backend):
