@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib
 import json
 import os
 import re
@@ -26,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from edgeagent.errors import EdgeAgentError
-from edgeagent.export.detect import Detector, default_detectors
+from edgeagent.errors import BadInput, EdgeAgentError
+from edgeagent.export.detect import Detector, default_detectors, detectors_from
 from edgeagent.export.placeholders import PlaceholderRegistry
 from edgeagent.export.sanitize import Sanitized, sanitize
 
@@ -113,20 +112,10 @@ def load_detectors(spec: str) -> list[Detector]:
 
 def _hook(path: str) -> list[Detector]:
     """`module:Class` or `module:factory`, called without arguments; a factory may return a list of detectors."""
-    module_name, _, attr = path.partition(":")
     try:
-        factory = getattr(importlib.import_module(module_name), attr)
-    except (ImportError, AttributeError) as e:
-        raise ValueError(f"detector {path!r}: {e}") from None
-    try:
-        made = factory()
-    except Exception as e:  # noqa: BLE001 -- any failure of a hook is one line naming it, never a traceback
-        raise ValueError(f"detector {path!r}: {type(e).__name__}: {e}") from None
-    detectors = list(made) if isinstance(made, (list, tuple)) else [made]
-    for d in detectors:
-        if not isinstance(d, Detector):
-            raise ValueError(f"detector {path!r} made {type(d).__name__}, which has no name and detect(text)")
-    return detectors
+        return detectors_from(path)
+    except BadInput as e:
+        raise ValueError(str(e)) from None
 
 
 def _pass(items, mode: str, detectors: Sequence[Detector]) -> tuple[list[Sanitized], float, float]:

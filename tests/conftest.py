@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import shutil
 import sqlite3
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import anthropic
@@ -46,10 +48,26 @@ def embedded_model() -> Path:
     fp32 folder is kept, since the tests load every backend and import that folder as a user's own."""
     from edgeagent import models
 
+    with _shared_models():
+        return models.prepare(models.SMOKE_MODEL, keep_hf=True)
+
+
+@pytest.fixture(scope="session")
+def spacy_model() -> Path:
+    """The real en-core-web-sm pipeline, prepared the way `edgeagent models prepare en-core-web-sm` does it."""
+    from edgeagent import ner_model
+
+    with _shared_models():
+        return ner_model.prepare()
+
+
+@contextlib.contextmanager
+def _shared_models() -> Iterator[None]:
+    """Prepare into the machine's shared models folder (prepared once per machine, not per test session)."""
     old = os.environ.get("EDGEAGENT_MODELS")
     os.environ["EDGEAGENT_MODELS"] = str(SHARED_MODELS)
     try:
-        return models.prepare(models.SMOKE_MODEL, keep_hf=True)
+        yield
     finally:
         if old is None:
             del os.environ["EDGEAGENT_MODELS"]

@@ -4,12 +4,9 @@
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
-from edgeagent import ner_model
 from edgeagent.errors import ModelError
 from edgeagent.export.detect import KIND_RE, default_detectors
 from edgeagent.export.ner import (
@@ -21,8 +18,6 @@ from edgeagent.export.ner import (
     pipeline,
 )
 from edgeagent.export.placeholders import PLACEHOLDER_RE
-
-from .conftest import SHARED_MODELS
 
 MAIL = """From: Sarah Connor <sarah.connor@example.org>
 Subject: Acme Corp invoice
@@ -37,18 +32,6 @@ Sarah
 """
 
 
-@pytest.fixture(scope="session")
-def spacy_model() -> Path:
-    """The real en-core-web-sm pipeline, prepared the way `edgeagent models prepare en-core-web-sm` does it."""
-    old = os.environ.get("EDGEAGENT_MODELS")
-    os.environ["EDGEAGENT_MODELS"] = str(SHARED_MODELS)
-    try:
-        return ner_model.prepare()
-    finally:
-        if old is None:
-            del os.environ["EDGEAGENT_MODELS"]
-        else:
-            os.environ["EDGEAGENT_MODELS"] = old
 
 
 def _found(detector: SpacyEntities, text: str) -> dict[str, str]:

@@ -2,28 +2,7 @@
 
 from __future__ import annotations
 
-import os
-
-import pytest
-
-from edgeagent import ner_model
 from edgeagent.export.ner import NOT_LOADED, pipeline
-
-from .conftest import SHARED_MODELS
-
-
-@pytest.fixture(scope="module")
-def spacy_model():
-    """The real en-core-web-sm pipeline, prepared the way `edgeagent models prepare en-core-web-sm` does it."""
-    old = os.environ.get("EDGEAGENT_MODELS")
-    os.environ["EDGEAGENT_MODELS"] = str(SHARED_MODELS)
-    try:
-        return ner_model.prepare()
-    finally:
-        if old is None:
-            del os.environ["EDGEAGENT_MODELS"]
-        else:
-            os.environ["EDGEAGENT_MODELS"] = old
 
 
 def test_the_default_tokenizer_equals_the_one_the_model_ships(spacy_model):

@@ -173,7 +173,7 @@ def test_cli_prints_the_fields_as_json():
 def test_detectors_by_dotted_path():
     hooks = pe.load_detectors("none, tests.test_privacy_eval:FlagsAfterSubstitution")
     assert [d.name for d in hooks] == ["after-substitution"]
-    with pytest.raises(ValueError, match="Counter, which has no name and detect"):
+    with pytest.raises(ValueError, match="Counter.*not a detector"):
         pe.load_detectors("tests.test_privacy_eval:Counter")
     with pytest.raises(ValueError, match="TypeError"):
         pe.load_detectors("tests.test_privacy_eval:_jsonl")
