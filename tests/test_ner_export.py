@@ -9,7 +9,6 @@ from pathlib import Path
 from edgeagent.store import Store
 
 from .conftest import query
-from .test_ner import spacy_model  # noqa: F401 (fixture: the real entity pipeline, prepared once per machine)
 from .test_strategies import exports, finish, run
 
 NAMES = ("Sarah Connor", "Deutsche Bank", "Baltimore", "Bob")
@@ -27,7 +26,7 @@ def _placeholders(home: Path, run_id: str) -> dict[str, tuple[str, str]]:
     return {p: (kind, value) for p, kind, value in Store(home / "edgeagent.db").placeholders(run_id)}
 
 
-def test_the_advisor_digest_carries_placeholders_for_names_in_mail(spacy_model, home, workspace, tmp_path, cloud):  # noqa: F811
+def test_the_advisor_digest_carries_placeholders_for_names_in_mail(spacy_model, home, workspace, tmp_path, cloud):
     path = _mail(workspace)
     c = cloud(["Forward the invoice to <PERSON_1>."])
     edge = [{"tool": "read_file", "args": {"path": path}},
@@ -48,7 +47,7 @@ def test_the_advisor_digest_carries_placeholders_for_names_in_mail(spacy_model, 
     assert obs == f"Forward the invoice to {held['<PERSON_1>'][1]}."  # restored before the edge model reads it
 
 
-def test_the_executor_trajectory_carries_placeholders_for_names_in_mail(spacy_model, home, workspace, tmp_path,  # noqa: F811
+def test_the_executor_trajectory_carries_placeholders_for_names_in_mail(spacy_model, home, workspace, tmp_path,
                                                                        cloud):
     path = _mail(workspace)
     c = cloud([{"tool": "read_file", "args": {"path": path}}, finish("<PERSON_1> wants the invoice")])
