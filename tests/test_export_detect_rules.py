@@ -134,7 +134,7 @@ def test_user_names_in_home_folders_are_found(text, name):
 
 @pytest.mark.parametrize("text", [
     "src/home/views.py and app/Users/model.rb",  # folders named home/Users inside a project
-    "/home/runner/work/repo and /home/ubuntu/.ssh and C:\\Users\\Public\\Desktop",  # no one's name
+    "/home/ec2-user/app and /home/jenkins/.ssh and C:\\Users\\Public\\Desktop",  # no one's name
     "/home/<USERNAME_1>/notes.txt",  # already a placeholder
 ])
 def test_project_folders_and_generic_accounts_are_not_user_names(text):
