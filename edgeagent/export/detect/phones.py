@@ -96,17 +96,9 @@ class PhoneExtensions:
 _EXTENSION_RE = re.compile(r"[ \t]*,?[ \t]*(?:x|X|ext\.?|Ext\.?|extension|Extension|poste|Durchwahl|DW)[ \t]*\d{1,6}\b")
 
 
-@functools.lru_cache(maxsize=4096)
 def _possible(run: str, region: str | None) -> bool:
-    import phonenumbers
-
-    try:
-        number = phonenumbers.parse(run, region)
-    except phonenumbers.NumberParseException:
-        return False
-    if not phonenumbers.is_possible_number(number):
-        return False
-    return phonenumbers.number_type(number) != phonenumbers.PhoneNumberType.TOLL_FREE
+    """A possible number in `region` (or written with "+") that is not toll-free."""
+    return bool(_possible_type(run, region))
 
 
 def _possible_somewhere(run: str) -> bool:
@@ -117,7 +109,7 @@ def _possible_somewhere(run: str) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
-def _possible_type(run: str, region: str) -> bool | None:
+def _possible_type(run: str, region: str | None) -> bool | None:
     """None where `run` is not a possible number in `region`, else whether it is one a person has (not toll-free)."""
     import phonenumbers
 
