@@ -99,7 +99,7 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
     with _cloud(opts.cloud if needed else None, tasks, opts.overrides) as cloud:
         target = cloud.target if cloud is not None else None
         plans = {s: launch.plan_run(s, seed, cloud=target, overrides=opts.overrides, device=opts.device,
-                                    backend=opts.backend) for s in names}
+                                    backend=opts.backend, model=opts.model) for s in names}
         first = plans[names[0]]
         loaded = model_registry.load_backend(opts.model, stage=stage, backend=first.backend,
                                              options=first.backend_options)

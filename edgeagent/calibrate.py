@@ -17,11 +17,9 @@ from .agent import Agent
 from .backends.base import Backend
 from .config import check_field, load_config
 from .store import Store
-from .strategies import THRESHOLD_SETTING, EdgeOnly, task_score
+from .strategies import EdgeOnly, task_score
 from .tasks import Task
 from .uncertainty import uncertainty
-
-SETTING = THRESHOLD_SETTING
 
 
 def fit_threshold(values: Sequence[float], share: float) -> float:
@@ -56,7 +54,7 @@ class Calibration:
 
     def to_dict(self) -> dict:
         v = self.values
-        return {"strategy": self.strategy, "setting": f"strategy.{SETTING[self.strategy]}", "measure": self.measure,
+        return {"strategy": self.strategy, "measure": self.measure,
                 "target_cloud_share": self.target, "threshold": self.threshold, "achieved_share": self.achieved,
                 "samples": len(v), "min": min(v), "median": statistics.median(v), "max": max(v),
                 "runs": self.run_ids}
@@ -91,16 +89,17 @@ def calibrate(store: Store, backend: Backend, tasks: Sequence[Task], *, strategy
     return Calibration(strategy, measure, target, threshold, share_above(values, threshold), values, run_ids)
 
 
-def write_setting(path: Path, key: str, value: float) -> None:
-    """Set strategy.<key> in the user's config.toml, keeping their comments and layout (atomic replace)."""
+def write_fit(path: Path, model: str, key: str, value: float) -> None:
+    """Set strategy.model_thresholds."MODEL".<key> in the user's config.toml, keeping their comments and layout
+    (atomic replace): a fit is for the model it was measured on, so fitting another model leaves it alone."""
     import tomlkit
 
     load_config(path)  # a broken config fails here, one line, before anything is written
-    value = check_field(str(path), "strategy", key, value)
+    check_field(str(path), "strategy", "model_thresholds", {model: {key: value}})
     doc = tomlkit.parse(path.read_text()) if path.is_file() else tomlkit.document()
-    if "strategy" not in doc:
-        doc["strategy"] = tomlkit.table()
-    doc["strategy"][key] = value
+    strategy = doc.setdefault("strategy", tomlkit.table())
+    fits = strategy.setdefault("model_thresholds", tomlkit.table())
+    fits.setdefault(model, tomlkit.table())[key] = value
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".toml.tmp")
     tmp.write_text(tomlkit.dumps(doc))

@@ -21,7 +21,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "cloud": {"target": "", "api_key": "", "budget_usd": 0.50, "timeout_s": 60.0, "max_retries": 2,
               "max_tokens": 512},
     # detectors: extra span detectors by dotted path ("pkg.module:Class"), added to the built-in set.
-    "export": {"mode": "redact", "secrets": [], "secrets_file": "", "detectors": []},
+    # preview_worker_idle_s: how long `redact`'s warm worker waits for the next preview; 0: never start one.
+    "export": {"mode": "redact", "secrets": [], "secrets_file": "", "detectors": [], "preview_worker_idle_s": 600.0},
     # "" = the device profile's choice: its preferred backend when installed (else onnx), its ORT provider.
     "backend": {"name": "", "provider": ""},
     # allow_hardlinks: let tools read files with several names (a hard link may reach content outside the workspace).
@@ -33,13 +34,16 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # `edgeagent calibrate` fits both; the defaults are its fit for SmolLM2-135M on examples/tasks (20% / 25%). export_mode_<strategy> overrides export.mode for one strategy.
     "strategy": {"handoff_n": 3, "handoff_k": 2, "router_measure": "entropy", "step_router_tau": 1.75,
                  "task_router_threshold": 3.9, "task_router_length_weight": 0.25,
+                 # per edge model: {"MODEL": {"step_router_tau": x, ...}}, what `edgeagent calibrate` writes
+                 "model_thresholds": {},
                  **{f"export_mode_{name}": "" for name in
                     ("cloud", "sketch", "task_router", "step_router", "advisor", "handoff")}},
 }
 EXPORT_MODES = ("off", "redact", "strict")
 MEASURES = ("entropy", "nll")
+ROUTER_KEYS = ("step_router_tau", "task_router_threshold")  # the settings a router fit sets, per model
 POSITIVE = {("strategy", "handoff_n"), ("strategy", "handoff_k"), ("cloud", "max_tokens")}
-NON_NEGATIVE = {("cloud", "budget_usd"), ("cloud", "max_retries")}
+NON_NEGATIVE = {("cloud", "budget_usd"), ("cloud", "max_retries"), ("export", "preview_worker_idle_s")}
 
 
 def load_toml(path: Path) -> dict:
@@ -93,6 +97,8 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
         raise BadInput(f"{where}: backend.name must be one of {', '.join(BACKENDS)} (or \"\" for the device's)")
     if (section, key) == ("strategy", "router_measure") and value not in MEASURES:
         raise BadInput(f"{where}: strategy.router_measure must be one of {', '.join(MEASURES)}")
+    if (section, key) == ("strategy", "model_thresholds"):
+        _check_model_thresholds(where, value)
     if (section, key) == ("strategy", "task_router_length_weight") and value < 0:
         raise BadInput(f"{where}: strategy.task_router_length_weight must be at least 0")
     return value
@@ -107,6 +113,18 @@ def _check_secrets(where: str, values: list) -> None:
             raise BadInput(f"{where}: export.secrets[{i}] must be a string")
         if len("".join(v.split())) < MIN_DECLARED_LEN:
             raise BadInput(f"{where}: export.secrets[{i}] must have at least {MIN_DECLARED_LEN} non-space characters")
+
+
+def _check_model_thresholds(where: str, value: dict) -> None:
+    for model, fit in value.items():
+        if not isinstance(fit, dict):
+            raise BadInput(f"{where}: strategy.model_thresholds.{model} must be a table")
+        for key, v in fit.items():
+            if key not in ROUTER_KEYS:
+                raise BadInput(f"{where}: strategy.model_thresholds.{model}.{key}: unknown field "
+                               f"(use {' or '.join(ROUTER_KEYS)})")
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise BadInput(f"{where}: strategy.model_thresholds.{model}.{key} must be a finite number")
 
 
 def _check_detectors(where: str, values: list) -> None:

@@ -20,6 +20,7 @@ from .config import load_config, parse_overrides, strategy_export_mode
 from .devices import DeviceProfile, detect_machine, resolve_device
 from .errors import BadInput
 from .metering import open_metering, power_mode
+from .router_fit import thresholds_for
 from .store import Store
 from .strategies import Strategy, get_strategy
 
@@ -33,7 +34,8 @@ def exporter_module() -> ModuleType:
 
 def effective(config: dict) -> dict:
     """What a run keeps of its settings for resume: the strategy's thresholds and the cloud call limits (no key)."""
-    return {"strategy": config["strategy"],
+    strategy = {k: v for k, v in config["strategy"].items() if k != "model_thresholds"}  # resolved in plan_run
+    return {"strategy": strategy,
             "cloud": {k: config["cloud"][k] for k in ("timeout_s", "max_retries", "max_tokens")}}
 
 
@@ -79,10 +81,14 @@ class RunPlan:
 
 def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
              export_mode: str | None = None, secrets_file: str | None = None, budget_usd: float | None = None,
-             overrides: tuple[str, ...] = (), device: str = "auto", backend: str | None = None) -> RunPlan:
-    """Validate everything a run needs (settings, cloud target and key, secrets file, device) before it exists."""
+             overrides: tuple[str, ...] = (), device: str = "auto", backend: str | None = None,
+             model: str = "") -> RunPlan:
+    """Validate everything a run needs (settings, cloud target and key, secrets file, device) before it exists;
+    `model` (as named on the command line) picks its router thresholds."""
     sets = parse_overrides(overrides)
     config = load_config(overrides=sets)
+    if model:
+        config["strategy"].update(thresholds_for(model, config, sets))
     policy = get_strategy(strategy, config["strategy"])
     cloud_given = cloud is not None
     cloud = cloud if cloud_given else config["cloud"]["target"]

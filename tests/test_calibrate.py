@@ -95,7 +95,8 @@ def test_calibrate_step_router_writes_tau_that_routes_the_target_share(home, wor
     assert report["samples"] == 12 and report["threshold"] == 1.5 and report["achieved_share"] == 0.25
     text = (home / "config.toml").read_text()
     assert "# my settings" in text and "# keep it tight" in text  # the user's comments survive
-    assert load_config(home / "config.toml")["strategy"]["step_router_tau"] == 1.5
+    fitted = load_config(home / "config.toml")["strategy"]
+    assert fitted["model_thresholds"] == {script: {"step_router_tau": 1.5}} and fitted["step_router_tau"] == 1.75
     assert load_config(home / "config.toml")["export"]["mode"] == "strict"
     # The calibration runs are ordinary stored runs, on copies: the seed workspaces are untouched.
     assert len(report["runs"]) == 3 and all(not (tasks / f"t{i}" / "workspace" / "x").exists() for i in range(3))
