@@ -18,6 +18,7 @@ from .store import Store, now
 from .strategies import Decision, RunContext, Strategy
 from .tools import ASK_CLOUD, Tool, ToolContext, anthropic_tools, step_token_cap, tools_for
 from .uncertainty import action_scores
+from .workspace_overview import overview
 
 if TYPE_CHECKING:
     from .export.exporter import Exporter
@@ -63,6 +64,7 @@ class Agent:
             with self.metering.window() as spent:
                 context = RunContext(self.store, self.exporter, self.propose, self.backend.count_tokens,
                                      self.on_fallback)
+                self._take_overview(self.store.get_run(run_id), steps)
                 run = self.strategy.before_run(self.store.get_run(run_id), context)
                 return self._loop(run, steps)
         except EdgeAgentError:
@@ -72,6 +74,12 @@ class Agent:
                              f"`edgeagent resume {run_id}` retries it") from e
         finally:  # a crashed or interrupted session's energy still counts toward the run
             self.store.add_run_energy(run_id, spent.fields())
+
+    def _take_overview(self, run: dict, steps: list[dict]) -> None:
+        """Once per run, before its first step; a run from before overviews existed keeps its prompt without one."""
+        if run.get("overview") is None:
+            text = "" if steps else overview(Path(run["workspace"]), self.tools)
+            self.store.update_run(run["id"], overview=text)
 
     def _loop(self, run: dict, steps: list[dict]) -> tuple[str, str | None]:
         while True:
@@ -156,7 +164,7 @@ class Agent:
         """The edge model proposes step `idx`'s action; stored before it is acted on."""
         t0 = time.perf_counter()
         fmt = self.format
-        chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"])
+        chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"], run.get("overview"))
         # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
         allowed = _allowed(self.tools, steps, run["max_steps"])
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}

@@ -121,3 +121,9 @@ def m006_memory_peaks(db: sqlite_utils.Database) -> None:
     # Memory figures beyond RSS, as JSON: NVML GPU memory used, Jetson NvMap, a backend's own peak (MLX).
     for table in ("model_calls", "steps", "runs"):
         db.table(table).add_column("memory_peaks", str)
+
+
+@migration
+def m007_workspace_overview(db: sqlite_utils.Database) -> None:
+    # What the workspace held when the run started, as the edge model is told it (workspace_overview.py).
+    db.table("runs").add_column("overview", str)

@@ -76,9 +76,10 @@ def loop_note(steps: list[dict], i: int, flags: list[bool]) -> str:
 
 
 def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | None = None,
-             fmt: CallFormat = GENERIC, max_steps: int | None = None) -> list[dict]:
+             fmt: CallFormat = GENERIC, max_steps: int | None = None, overview: str | None = None) -> list[dict]:
     """The chat for the next step; it only grows, so the backend can reuse its KV cache."""
-    user = f"Task: {task}" + (f"\n\nPlan (from a stronger model):\n{plan}" if plan else "")
+    user = (f"{overview}\n\n" if overview else "") + f"Task: {task}"
+    user += f"\n\nPlan (from a stronger model):\n{plan}" if plan else ""
     msgs = [{"role": "system", "content": system_prompt(tools, fmt)}, {"role": "user", "content": user}]
     if fmt.declare == "system":
         msgs[0]["tools"] = system_tools(tools.values())

@@ -66,7 +66,7 @@ def _load_csv(db: sqlite_utils.Database, name: str, data: bytes, tsv: bool) -> N
         db.table(name).create({"empty": str})
 
 
-def _open(ctx: ToolContext) -> tuple[sqlite3.Connection, list[str]]:
+def open_tables(ctx: ToolContext) -> tuple[sqlite3.Connection, list[str]]:
     """A connection holding every CSV as a table and every SQLite file attached read-only, by file stem."""
     conn = sqlite3.connect(":memory:", uri=True, check_same_thread=False)
     conn.execute("PRAGMA trusted_schema = OFF")  # a view in a workspace database may not call side-effect functions
@@ -104,7 +104,7 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def _tables(conn: sqlite3.Connection) -> list[str]:
+def table_names(conn: sqlite3.Connection) -> list[str]:
     """Each table as schema.table(col, col...), for messages that tell the model what exists."""
     out = []
     for (schema,) in [r[1:2] for r in conn.execute("PRAGMA database_list") if r[1] != "temp"]:
@@ -133,7 +133,7 @@ def query(ctx: ToolContext, sql: str) -> str:
         raise ToolError("sql must not be empty; write one SELECT statement")
     if len(sql) > MAX_STRING:
         raise ToolError(f"sql is {len(sql)} characters, over the {MAX_STRING} allowed")
-    conn, skipped = _open(ctx)
+    conn, skipped = open_tables(ctx)
     denied: list[str] = []
 
     def authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None, _src: str | None) -> int:
@@ -170,7 +170,7 @@ def _explain(conn: sqlite3.Connection, sql: str, error: str, denied: list[str]) 
     """The SQL error in words a model can act on, with the tables that exist."""
     conn.set_authorizer(None)
     conn.set_progress_handler(None, 0)
-    tables = _tables(conn)
+    tables = table_names(conn)
     where = f"; tables: {'; '.join(tables)}" if tables else "; the workspace holds no CSV or SQLite files"
     if denied or "not authorized" in error or "authorization denied" in error:
         what = f" (it tried: {denied[0]})" if denied else ""
