@@ -27,6 +27,12 @@ SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample-workspace
 SERVED_NAME = "scripted-test"  # the model name the `serve` fixture serves as its default
 
 
+@pytest.fixture(autouse=True)
+def _no_preview_worker(monkeypatch) -> None:
+    """`redact` starts no warm worker in tests (it would outlive them); test_preview_worker turns it back on."""
+    monkeypatch.setenv("EDGEAGENT_PREVIEW_WORKER_IDLE_S", "0")
+
+
 @pytest.fixture
 def home(tmp_path, monkeypatch) -> Path:
     h = tmp_path / "home"

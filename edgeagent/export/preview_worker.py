@@ -1,0 +1,197 @@
+"""A long-lived `edgeagent redact` worker: spaCy, presidio and the detectors stay loaded between previews.
+
+Importing them takes ~1 s per process, so `redact` asks this worker first over an AF_UNIX socket in the data dir
+(0600: only the same user may connect) and falls back to the in-process preview on any failure, then starts the
+worker. One JSON line in, one out. The worker exits after `export.preview_worker_idle_s` without a request, or when a
+client's fingerprint (edgeagent's version and export code, the entity model's manifest, sys.path) differs from its own.
+
+    python -m edgeagent.export.preview_worker SOCKET --idle SECONDS --sys-path JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from .. import paths
+
+SOCKET_NAME = "preview.sock"
+MAX_SOCKET_PATH = 100  # bytes; AF_UNIX allows 104-108, depending on the system
+CONNECT_TIMEOUT_S = 0.3
+READ_TIMEOUT_S = 5.0
+IDLE_ENV = "EDGEAGENT_PREVIEW_WORKER_IDLE_S"  # overrides the config setting (0 in tests and CI: no worker)
+WARM_TEXT = "Ann Lee <ann@example.com>, +1 415 555 0134, AKIAIOSFODNN7EXAMPLE"  # loads spaCy, presidio, detect-secrets
+REPLY_KEYS = {"text", "mode", "refused", "residual", "placeholders", "detectors"}
+
+
+def socket_path() -> Path:
+    return paths.home() / SOCKET_NAME
+
+
+def idle_setting(config: dict) -> float:
+    """Seconds a worker waits for its next request; 0: no worker at all."""
+    from ..config import check_field
+
+    raw: Any = os.environ.get(IDLE_ENV)
+    if raw is None:
+        return float(config["export"]["preview_worker_idle_s"])
+    with contextlib.suppress(ValueError):
+        raw = float(raw)  # else check_field names the variable and the bad value
+    return float(check_field(IDLE_ENV, "export", "preview_worker_idle_s", raw))
+
+
+def client_sys_path() -> list[str]:
+    return [os.path.abspath(p) for p in sys.path]  # "" (python -c) means the cwd, which the worker does not share
+
+
+def fingerprint(sys_path: list[str]) -> str:
+    """What decides the detectors and their answers: a worker whose fingerprint differs is stale."""
+    from .. import __version__
+    from ..manifest import MANIFEST
+    from ..ner_model import model_dir
+
+    h = hashlib.sha256(json.dumps([__version__, sys.executable, sys_path]).encode())
+    root = Path(__file__).resolve().parent
+    for f in [*sorted(root.rglob("*.py")), root.parent / "ner_model.py", model_dir() / MANIFEST]:
+        try:
+            st = f.stat()
+            h.update(f"{f}\0{st.st_mtime_ns}\0{st.st_size}\0".encode())
+        except OSError:
+            h.update(f"{f}\0missing\0".encode())
+    return h.hexdigest()
+
+
+def preview(text: str, mode: str, detectors: list) -> dict:
+    """What `redact --json` prints: the same code for the worker and the in-process path."""
+    from .exporter import Exporter
+
+    exporter = Exporter(None, "", None, mode=mode, detectors=detectors)  # a preview reads and writes no store
+    result, refusals = exporter.preview(text)
+    kinds = {p: k for p, k, _ in exporter.registry.entries() if p in result.placeholders}
+    return {"text": result.text, "mode": mode, "refused": bool(refusals), "residual": refusals,
+            "placeholders": [{"placeholder": p, "kind": k} for p, k in kinds.items()]}
+
+
+def ask(text: str, mode: str, declared: list | None, detector_paths: list[str]) -> dict | None:
+    """The worker's answer (with "detectors", their count), or None: no worker, stale, slow or malformed."""
+    path = socket_path()
+    if not hasattr(socket, "AF_UNIX") or len(os.fsencode(path)) > MAX_SOCKET_PATH:
+        return None
+    request = {"text": text, "mode": mode, "declared": declared, "paths": detector_paths,
+               "fingerprint": fingerprint(client_sys_path())}
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(CONNECT_TIMEOUT_S)
+            s.connect(str(path))
+            s.settimeout(READ_TIMEOUT_S)
+            s.sendall(json.dumps(request).encode() + b"\n")
+            reply = json.loads(s.makefile("rb").readline())
+    except (OSError, ValueError):
+        return None
+    ok = isinstance(reply, dict) and set(reply) == REPLY_KEYS and isinstance(reply["text"], str)
+    return reply if ok and isinstance(reply["detectors"], int) else None
+
+
+def spawn(idle_s: float) -> bool:
+    """Start a worker, detached; it exits at once if another one holds the lock."""
+    path = socket_path()
+    if not hasattr(socket, "AF_UNIX") or len(os.fsencode(path)) > MAX_SOCKET_PATH:
+        return False
+    subprocess.Popen([sys.executable, "-m", __name__, str(path), "--idle", str(idle_s),
+                      "--sys-path", json.dumps(client_sys_path())], start_new_session=True, close_fds=True,
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return True
+
+
+def serve(path: Path, idle_s: float, sys_path: list[str]) -> None:
+    from filelock import FileLock, Timeout
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(f"{path}.lock")
+    try:  # held for the worker's life; a short wait lets a stale worker finish leaving
+        lock.acquire(timeout=2)
+    except Timeout:
+        return  # a live worker holds it
+    sys.path[:] = sys_path  # the detectors configured by path import as in the client
+    os.chdir(path.parent)
+    mine = fingerprint(sys_path)  # before the code it describes is imported
+    from .detect import default_detectors
+
+    cache = {json.dumps([None, []]): default_detectors()}  # the set a preview without secrets or config uses
+    preview(WARM_TEXT, "strict", cache[json.dumps([None, []])])
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()  # we hold the lock: nobody is listening there
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    old = os.umask(0o177)
+    try:
+        srv.bind(str(path))  # created 0600
+    finally:
+        os.umask(old)
+    inode = path.stat().st_ino
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        srv.listen(8)
+        srv.settimeout(min(idle_s, 1e9))  # longer overflows the C timeout
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except TimeoutError:
+                return
+            with conn:
+                if not _answer(conn, mine, cache):
+                    return
+    finally:
+        srv.close()
+        with contextlib.suppress(OSError):
+            if path.stat().st_ino == inode:
+                path.unlink()
+        lock.release()
+
+
+def _answer(conn: socket.socket, mine: str, cache: dict[str, list]) -> bool:
+    """Answer one request; False when the worker is stale and must go."""
+    from .detect import DeclaredSecrets, default_detectors
+
+    conn.settimeout(READ_TIMEOUT_S)
+    try:
+        request = json.loads(conn.makefile("rb").readline())
+        stale = request["fingerprint"] != mine
+        if stale:
+            reply: dict = {"stale": True}
+        else:
+            key = json.dumps([request["declared"], request["paths"]])
+            if key not in cache:
+                declared = DeclaredSecrets([tuple(e) for e in request["declared"]]) if request["declared"] else None
+                if len(cache) >= 16:
+                    cache.clear()
+                cache[key] = default_detectors(declared, paths=request["paths"])
+            detectors = cache[key]
+            reply = {**preview(request["text"], request["mode"], detectors), "detectors": len(detectors)}
+    except Exception as e:  # noqa: BLE001 - any failure is the client's cue to run in-process (and report it there)
+        stale, reply = False, {"error": f"{type(e).__name__}: {e}"}
+    with contextlib.suppress(OSError):
+        conn.sendall(json.dumps(reply).encode() + b"\n")
+    return not stale
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="The `edgeagent redact` preview worker.")
+    parser.add_argument("socket", type=Path)
+    parser.add_argument("--idle", type=float, required=True)
+    parser.add_argument("--sys-path", default=json.dumps(client_sys_path()))
+    args = parser.parse_args(argv)
+    if args.idle > 0:
+        serve(args.socket, args.idle, json.loads(args.sys_path))
+
+
+if __name__ == "__main__":
+    main()
