@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from edgeagent.catalog import DEFAULT_MODEL
 from edgeagent.config import DEFAULTS, load_config, parse_overrides
 from edgeagent.errors import BadInput
 from edgeagent.router_fit import SHIPPED, thresholds_for
@@ -14,8 +15,12 @@ from .conftest import query, write_script
 from .test_routers import LIST, READ, TODO, scored
 from .test_strategies import finish, invoke, steps
 
-CATALOG = next(iter(SHIPPED))
+CATALOG = DEFAULT_MODEL
 GLOBAL = {k: DEFAULTS["strategy"][k] for k in ("step_router_tau", "task_router_threshold")}
+
+
+def test_the_default_model_ships_its_own_fit():
+    assert SHIPPED[CATALOG] != GLOBAL  # otherwise the tests below could not tell the sources apart
 
 
 def resolve(home, model: str, file: str = "", sets: tuple[str, ...] = ()) -> dict[str, float]:
