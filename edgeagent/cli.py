@@ -228,24 +228,29 @@ def cli() -> None:
               help="Per-run cloud budget in USD (default: cloud.budget_usd in config).")
 @overrides_option("Override a config setting for this run, e.g. strategy.handoff_k=1 or export.mode=strict; "
                   "repeatable.")
+@click.option("--tools", "tool_spec", default="auto", show_default=True, metavar="auto|all|NAME,...",
+              help="The model's tools: auto (the file tools, plus mail, calendar, contacts, query or git when the "
+                   "workspace holds .eml, .ics, .vcf, CSV/SQLite files or a .git folder), all, or tools and groups "
+                   "by name (files, mail, calendar, contacts, query, docs, git), comma-separated.")
 @device_option()
 @backend_option()
 @json_option("the result")
 def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, cloud: str | None,
         export_mode: str | None, secrets_file: str | None, budget_usd: float | None, overrides: tuple[str, ...],
-        device: str, backend: str, as_json: bool) -> None:
+        tool_spec: str, device: str, backend: str, as_json: bool) -> None:
     """Run TASK with the edge model in the --workspace folder."""
     from rich.markup import escape
 
     from . import claims, launch, render
     from . import models as model_registry
     from .store import Store
+    from .tool_choice import choose_tools
 
     if not check_text(task, "TASK").strip():
         raise BadInput("TASK must not be empty")
     plan = launch.plan_run(strategy, workspace, cloud=cloud, export_mode=export_mode, secrets_file=secrets_file,
                            budget_usd=budget_usd, overrides=overrides, device=device, backend=backend,
-                           model=model)
+                           model=model, tools=choose_tools(tool_spec, workspace))
     settings, store = plan.settings, Store(paths.db_path())
     loaded = model_registry.load_backend(model, stage=_stage, backend=plan.backend, options=plan.backend_options)
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,

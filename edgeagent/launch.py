@@ -82,9 +82,10 @@ class RunPlan:
 def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
              export_mode: str | None = None, secrets_file: str | None = None, budget_usd: float | None = None,
              overrides: tuple[str, ...] = (), device: str = "auto", backend: str | None = None,
-             model: str = "") -> RunPlan:
+             model: str = "", tools: list[str] | None = None) -> RunPlan:
     """Validate everything a run needs (settings, cloud target and key, secrets file, device) before it exists;
-    `model` (as named on the command line) picks its router thresholds."""
+    `model` (as named on the command line) picks its router thresholds; `tools` names the model's tools (None:
+    the file tools), kept with the run so a resume gets the same ones."""
     sets = parse_overrides(overrides)
     config = load_config(overrides=sets)
     if model:
@@ -112,8 +113,8 @@ def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
                     power_mode=power_mode(profile, facts))
     name, options = backend_choice(backend, config, profile)
     # Kept with the run's settings, so resume loads the same backend the same way.
-    settings["settings"] = json.dumps({**effective(config), "backend": {"name": name, "options": options}},
-                                      sort_keys=True)
+    stored = {**effective(config), "backend": {"name": name, "options": options}}
+    settings["settings"] = json.dumps({**stored, "tools": tools} if tools else stored, sort_keys=True)
     if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
         probe = {"id": "", "workspace": str(workspace), **settings, "cloud": cloud}
         exporter_module().Exporter.for_run(Store(paths.db_path()), probe, config)

@@ -23,7 +23,7 @@ _DATA_SUFFIXES = (".csv", ".tsv", ".sqlite", ".sqlite3", ".db")
 
 def overview(workspace: Path, tools: dict[str, Tool]) -> str:
     """The overview for a run with these tools ("" for an empty or missing workspace)."""
-    files, sizes = _walk(workspace)
+    files, sizes = walk_files(workspace)
     if not files:
         return ""
     more = "+" if len(files) >= MAX_WALKED else ""
@@ -37,7 +37,7 @@ def overview(workspace: Path, tools: dict[str, Tool]) -> str:
     return text if len(text) <= MAX_CHARS else text[: MAX_CHARS - 30].rsplit(", ", 1)[0] + ", ... (cut)"
 
 
-def _walk(root: Path) -> tuple[list[str], list[int]]:
+def walk_files(root: Path) -> tuple[list[str], list[int]]:
     """Workspace-relative names and sizes of its regular files, sorted, .git and our own files skipped; stops at
     MAX_WALKED (a run in a home folder must not start by walking all of it). Links are neither listed nor followed."""
     names, sizes = [], []

@@ -16,7 +16,7 @@ from .conftest import query
 from .test_agent_history import LIST, done, invoke, prompts, script  # noqa: F401 (prompts is a fixture)
 
 WITH_QUERY = tools_for(False, ["list_dir", "read_file", "query"])
-WITHOUT_QUERY = tools_for(False)  # what `edgeagent run` gives the model: the file tools
+WITHOUT_QUERY = tools_for(False)  # the file tools
 
 
 def shop(ws):
@@ -76,9 +76,11 @@ def test_the_run_starts_with_the_overview_taken_once(home, tmp_path, prompts):  
     model = script(tmp_path / "a.json", [write, LIST, done()])
     out = json.loads(invoke("run", "t", "--workspace", str(ws), "--model", model, "--json").stdout)
     stored = query(home / "edgeagent.db", "select overview from runs where id = ?", [out["run_id"]])[0][0]
-    assert stored == overview(shop(tmp_path / "same"), WITHOUT_QUERY)  # report.md, written by the run, is not in it
+    # `run --tools auto` gives query for the CSV and SQLite files; report.md, written by the run, is not listed
+    assert stored == overview(shop(tmp_path / "same"), WITH_QUERY)
     seen = next(iter(prompts.values()))
     first, last = seen[0], seen[2]
+    assert "Tables for query: " in first and "shop.orders(id, status, total_eur)" in first
     assert first.count("Workspace files (3)") == last.count("Workspace files (3)") == 1
 
 
