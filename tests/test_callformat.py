@@ -196,7 +196,9 @@ def test_the_generic_format_for_a_template_without_tools(tmp_path):
     assert run["answer"] == "Friday"
     assert backend.call_kwargs[0]["prefix"] == "" and backend.call_kwargs[0]["tools"] is None
     assert '{"tool": NAME, "args": {ARGUMENTS}}' in prompts[0]
-    assert "notes.md" not in prompts[0]  # no example path a small model could parrot
+    # No example path a small model could parrot: a file name appears only where the workspace overview lists it.
+    instructions, overview = prompts[0].split("Workspace files", 1)
+    assert "notes.md" not in instructions and "notes.md" in overview.split("Task:")[0]
 
 
 def _names(call):
