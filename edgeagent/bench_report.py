@@ -288,8 +288,8 @@ def price_card(raw: str | dict | None) -> str:
 def notes(rep: dict) -> list[str]:
     """What a reader needs to read the tables right."""
     out = [("Means are per run (one task once). 95% CIs are Student-t intervals, clipped to [0, 1]: over tasks "
-            "(each task's mean score over its repeats) and over repeats (each repeat's mean over tasks, from 2 "
-            "repeats)."),
+            "(each task's mean score over its repeats) and over repeats (each repeat's mean over tasks; shown only "
+            "where there are 2 or more repeats)."),
            ("pass^k: the chance that k runs of a task all pass (mean over tasks of C(passes, k)/C(runs, k)); with k "
             "repeats of every task, the share of tasks passed in all k. Attack success counts tasks with injections "
             "only."),
