@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from collections import Counter
 from pathlib import Path
 
@@ -44,11 +45,16 @@ def walk_files(root: Path) -> tuple[list[str], list[int]]:
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d != ".git")
         for n in sorted(filenames):
-            path = Path(dirpath, n)
-            if is_internal(n) or path.is_symlink() or not path.is_file():
+            if is_internal(n):
                 continue
-            names.append(path.relative_to(root).as_posix())
-            sizes.append(path.stat().st_size)
+            try:  # lstat: a link is neither listed nor followed; a file we may not stat is left out, not fatal
+                st = os.lstat(os.path.join(dirpath, n))
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            names.append(Path(dirpath, n).relative_to(root).as_posix())
+            sizes.append(st.st_size)
             if len(names) >= MAX_WALKED:
                 return names, sizes
     return names, sizes

@@ -99,3 +99,17 @@ def test_a_run_from_before_overviews_keeps_its_prompt_when_resumed(home, tmp_pat
     assert r.exit_code == 0, r.output
     stored = query(home / "edgeagent.db", "select overview from runs where id = ?", [out["run_id"]])[0][0]
     assert (stored == "") == had_steps and (stored.startswith("Workspace files") or had_steps)
+
+
+def test_files_that_cannot_be_stat_ed_and_special_files_are_left_out(tmp_path, monkeypatch):
+    ws = shop(tmp_path / "ws")
+    os.mkfifo(ws / "pipe")
+    real = os.lstat
+
+    def lstat(path, *a, **kw):
+        if str(path).endswith("notes.md"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *a, **kw)
+
+    monkeypatch.setattr(wo.os, "lstat", lstat)
+    assert overview(ws, WITHOUT_QUERY) == "Workspace files (2): shop.sqlite, staff.csv"
