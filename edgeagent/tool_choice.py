@@ -7,16 +7,25 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import BadInput
+from .tools import BUILTIN_TOOLS, Tool
+from .tools_calendar import CALENDAR_TOOLS
+from .tools_contacts import CONTACT_TOOLS
+from .tools_docs import DOCS_TOOLS
+from .tools_git import GIT_TOOLS
+from .tools_mail import MAIL_TOOLS
+from .tools_query import QUERY_TOOLS
 
-FILES = ("list_dir", "read_file", "search", "write_file", "append_file")
+
+def _names(tools: list[Tool]) -> tuple[str, ...]:
+    return tuple(t.name for t in tools)
+
+
+FILES = tuple(n for n in BUILTIN_TOOLS if n != "finish")
+# Each group is its module's own tool list, so a tool added there is offered here without a second edit.
 GROUPS: dict[str, tuple[str, ...]] = {
-    "files": FILES,
-    "mail": ("list_mail", "read_mail", "search_mail", "send_mail", "draft_mail"),
-    "calendar": ("list_events", "add_event"),
-    "contacts": ("find_contact",),
-    "query": ("query",),
-    "docs": ("search_docs",),
-    "git": ("git_log", "git_show", "git_diff"),
+    "files": FILES, "mail": _names(MAIL_TOOLS), "calendar": _names(CALENDAR_TOOLS),
+    "contacts": _names(CONTACT_TOOLS), "query": _names(QUERY_TOOLS), "docs": _names(DOCS_TOOLS),
+    "git": _names(GIT_TOOLS),
 }
 # auto: the data that makes a group worth its prompt space (docs is not here: `search` already reads every file)
 EVIDENCE: dict[str, tuple[str, ...]] = {
