@@ -19,6 +19,7 @@ from .migrations import MIGRATIONS
 
 MIGRATIONS_TABLE = "_edgeagent_migrations"
 SQLITE_HEADER = b"SQLite format 3\x00"
+MIN_DATABASE_BYTES = 512  # SQLite's smallest page: every database file it writes is at least this long
 BUSY_TIMEOUT_S = 30.0  # how long a process waits for another's write or migration before giving up
 
 T = TypeVar("T")
@@ -49,6 +50,8 @@ def describe(path: Path, e: BaseException) -> EdgeAgentError:
         return _home_error(path, e)
     if path.is_dir():
         return StoreError(f"cannot open {path}: it is a folder, not a database file; move it aside")
+    if "not a database" in low and path.is_file() and _header(path) != SQLITE_HEADER:
+        return _not_sqlite(path)  # SQLite refused it, so no connection here relies on locks that reading would drop
     if "malformed" in low or "not a database" in low:
         return StoreError(f"{path} is damaged ({cause}); keep a copy and recover it with "
                           f"`sqlite3 {path} .recover`, or move it aside to start a new one")
@@ -89,15 +92,27 @@ def _patiently(fn: Callable[[], T]) -> T:
 
 
 def _check_header(path: Path) -> bool:
-    """Whether the file already holds data; a file that is not SQLite is refused before SQLite touches it."""
-    if not path.exists() or path.stat().st_size == 0:
+    """Whether the file already holds data; a tiny file that is not SQLite is refused before SQLite touches it.
+
+    Only a file smaller than any database SQLite writes is opened here: closing a descriptor on a database this
+    process has a connection to drops that connection's POSIX locks, and another process may then checkpoint and
+    delete the WAL under it. SQLite refuses a larger foreign file itself ("file is not a database")."""
+    size = path.stat().st_size if path.exists() else 0
+    if size == 0:
         return False
-    with path.open("rb") as f:
-        header = f.read(16)
-    # SQLite itself takes a 1-byte file for an empty database and overwrites it.
-    if header != SQLITE_HEADER:
-        raise StoreError(f"{path} is not a readable edgeagent database (not an SQLite file); move it aside")
+    # SQLite itself takes some files of a few bytes for an empty database and overwrites them.
+    if size < MIN_DATABASE_BYTES and _header(path) != SQLITE_HEADER:
+        raise _not_sqlite(path)
     return True
+
+
+def _header(path: Path) -> bytes:
+    with path.open("rb") as f:
+        return f.read(16)
+
+
+def _not_sqlite(path: Path) -> StoreError:
+    return StoreError(f"{path} is not a readable edgeagent database (not an SQLite file); move it aside")
 
 
 def _applied(db: sqlite_utils.Database) -> set[str] | None:

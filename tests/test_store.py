@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,6 +53,20 @@ def test_reopening_is_idempotent_and_keeps_data(db_path):
     assert query(db_path, f"select name, applied_at from {MIGRATIONS_TABLE} order by name") == applied
     assert s2.get_run(run_id)["task"] == "t"
     assert len(s2.list_runs()) == 1
+
+
+def test_opening_again_keeps_the_first_connections_locks_and_writes(db_path):
+    # A second open in one process used to read the header through its own descriptor; closing it dropped the
+    # first connection's locks, and another process's close then checkpointed and deleted the WAL under it.
+    first = Store(db_path)
+    first.create_run(task="t1", workspace="/w", strategy="edge", model="m", backend="b", max_steps=3)
+    Store(db_path)
+    reader = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('select count(*) from runs'); c.close()"
+    subprocess.run([sys.executable, "-c", reader, str(db_path)], check=True)
+    assert Path(f"{db_path}-wal").exists()  # still in use here, so the other process left it alone
+    first.create_run(task="t2", workspace="/w", strategy="edge", model="m", backend="b", max_steps=3)
+    first.db.conn.close()
+    assert sorted(r[0] for r in query(db_path, "select task from runs")) == ["t1", "t2"]
 
 
 def test_random_bytes_file_is_refused_and_left_unchanged(db_path):
