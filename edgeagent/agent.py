@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +24,7 @@ from .workspace_overview import overview
 if TYPE_CHECKING:
     from .export.exporter import Exporter
 
+NEGATION = re.compile(r"\b(not|never|no|don't|avoid|without|instead of)\b", re.IGNORECASE)  # "do not send_mail"
 MAX_FORMAT_ERRORS = 3  # consecutive malformed replies before the run ends as format_error
 __all__ = ["Agent", "FormatError", "parse_action"]
 
@@ -166,7 +168,7 @@ class Agent:
         fmt = self.format
         chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"], run.get("overview"))
         # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
-        allowed = _allowed(self.tools, steps, run["max_steps"])
+        allowed = _allowed(self.tools, steps, run["max_steps"], run.get("plan"))
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
 
         def propose(tools: list[Tool]) -> tuple[str, Chunk]:
@@ -247,16 +249,28 @@ def _check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext)
                     "so read it first and write the complete new content, or use append_file to add to it")
 
 
-def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int) -> list[Tool]:
+def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int, plan: str | None = None) -> list[Tool]:
     """The tools this step may call. Greedy decoding repeats itself, so after a repeated call that tool is out
-    for one step; a model still going in circles, or at the budget's last step, may only finish."""
+    for one step; a model still going in circles, or at the budget's last step, may only finish. While a plan's
+    changes are not made, finish is out: a small model copies the plan's closing answer instead of acting."""
     flags = repeats(steps)
     if len(steps) == max_steps - 1 or circling(steps, flags=flags):
         return [tools["finish"]]
     last = steps[-1] if steps else None
+    out = list(tools.values())
     if last and last["tool"] not in (None, "finish") and flags[-1]:
-        return [t for t in tools.values() if t.name != last["tool"]]
-    return list(tools.values())
+        out = [t for t in out if t.name != last["tool"]]
+    if _unmade_changes(plan, tools, steps):
+        out = [t for t in out if t.name != "finish"]
+    return out
+
+
+def _unmade_changes(plan: str | None, tools: dict[str, Tool], steps: list[dict]) -> set[str]:
+    """The tools with side effects the plan asks for (named on a line that does not forbid them) that no step of
+    the run has called successfully yet."""
+    named = {n for line in (plan or "").splitlines() if not NEGATION.search(line)
+             for n, t in tools.items() if t.side_effect and re.search(rf"\b{re.escape(n)}\b", line)}
+    return named - {s["tool"] for s in steps if s["ok"]}
 
 
 def _repeated(name: str, args: dict, steps: list[dict], tools: dict[str, Tool]) -> int | None:

@@ -101,6 +101,24 @@ def test_sketch_plan_survives_resume_and_is_not_fetched_again(home, workspace, t
     assert len(edge_seen) == 1 and PLAN in edge_seen[0][1]["content"]  # step 1's call is reused; step 2 is new
 
 
+WRITE = {"tool": "write_file", "args": {"path": "summary.md", "content": "owner: Alice\n"}}
+
+
+def test_sketch_edge_makes_the_plans_changes_before_it_may_finish(home, workspace, tmp_path, cloud):
+    c = cloud(["1. read_file notes.md\n2. write_file summary.md with the owner's name\n3. finish"])
+    # The edge would rather finish at once with the plan's closing words; with finish masked it writes first.
+    edge = [[finish("I wrote summary.md"), WRITE], [finish("I wrote summary.md"), WRITE]]
+    out = run(tmp_path, workspace, edge, "--strategy", "sketch", "--cloud", c.target)
+    assert [s[3] for s in steps(home, out["run_id"])] == ["write_file", "finish"]
+    assert (workspace / "summary.md").read_text() == "owner: Alice\n"
+
+
+def test_sketch_plan_line_that_forbids_a_change_does_not_require_it(home, workspace, tmp_path, cloud):
+    c = cloud(["1. read_file notes.md\n2. Do not write_file anything; finish with the owner's name"])
+    out = run(tmp_path, workspace, [[finish("Alice"), WRITE]], "--strategy", "sketch", "--cloud", c.target)
+    assert [s[3] for s in steps(home, out["run_id"])] == ["finish"] and not (workspace / "summary.md").exists()
+
+
 def test_sketch_without_a_reachable_cloud_runs_on_the_edge(home, workspace, tmp_path):
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text("[cloud]\nmax_retries = 0\ntimeout_s = 5\n")
