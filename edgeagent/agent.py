@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -266,11 +267,12 @@ def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int, plan: st
 
 
 def _unmade_changes(plan: str | None, tools: dict[str, Tool], steps: list[dict]) -> set[str]:
-    """The tools with side effects the plan asks for (named on a line that does not forbid them) that no step of
-    the run has called successfully yet."""
-    named = {n for line in (plan or "").splitlines() if not NEGATION.search(line)
-             for n, t in tools.items() if t.side_effect and re.search(rf"\b{re.escape(n)}\b", line)}
-    return named - {s["tool"] for s in steps if s["ok"]}
+    """The tools with side effects the plan asks for more often (one per line that names it and does not forbid
+    it) than the run has called them successfully."""
+    asked = Counter(n for line in (plan or "").splitlines() if not NEGATION.search(line)
+                    for n, t in tools.items() if t.side_effect and re.search(rf"\b{re.escape(n)}\b", line))
+    asked.subtract(s["tool"] for s in steps if s["ok"] and s["tool"] in asked)
+    return {n for n, left in asked.items() if left > 0}
 
 
 def _repeated(name: str, args: dict, steps: list[dict], tools: dict[str, Tool]) -> int | None:

@@ -105,11 +105,13 @@ WRITE = {"tool": "write_file", "args": {"path": "summary.md", "content": "owner:
 
 
 def test_sketch_edge_makes_the_plans_changes_before_it_may_finish(home, workspace, tmp_path, cloud):
-    c = cloud(["1. read_file notes.md\n2. write_file summary.md with the owner's name\n3. finish"])
-    # The edge would rather finish at once with the plan's closing words; with finish masked it writes first.
-    edge = [[finish("I wrote summary.md"), WRITE], [finish("I wrote summary.md"), WRITE]]
+    plan = "1. read_file notes.md\n2. write_file summary.md with the owner\n3. write_file owners.md too\n4. finish"
+    c = cloud([plan])
+    # The edge would rather finish at once with the plan's closing words; with finish masked it writes, twice.
+    other = {"tool": "write_file", "args": {"path": "owners.md", "content": "Alice\n"}}
+    edge = [[finish("I wrote both"), WRITE], [finish("I wrote both"), other], [finish("I wrote both"), WRITE]]
     out = run(tmp_path, workspace, edge, "--strategy", "sketch", "--cloud", c.target)
-    assert [s[3] for s in steps(home, out["run_id"])] == ["write_file", "finish"]
+    assert [s[3] for s in steps(home, out["run_id"])] == ["write_file", "write_file", "finish"]
     assert (workspace / "summary.md").read_text() == "owner: Alice\n"
 
 
