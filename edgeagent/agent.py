@@ -18,7 +18,7 @@ from .sandbox import ToolError, relative, resolve
 from .snapshots import Snapshots
 from .store import Store, now
 from .strategies import Decision, RunContext, Strategy
-from .tools import ASK_CLOUD, Tool, ToolContext, anthropic_tools, step_token_cap, tools_for
+from .tools import ASK_CLOUD, Tool, ToolContext, anthropic_tools, step_token_cap, tool_lines, tools_for
 from .uncertainty import action_scores
 from .workspace_overview import overview
 
@@ -66,7 +66,7 @@ class Agent:
         try:
             with self.metering.window() as spent:
                 context = RunContext(self.store, self.exporter, self.propose, self.backend.count_tokens,
-                                     self.on_fallback)
+                                     self.on_fallback, tool_lines(self.tools))
                 self._take_overview(self.store.get_run(run_id), steps)
                 run = self.strategy.before_run(self.store.get_run(run_id), context)
                 return self._loop(run, steps)
@@ -158,7 +158,7 @@ class Agent:
         exporter = self.exporter
         if exporter is not None:
             def advisor(question: str) -> str:
-                return exporter.ask(idx, question, run["task"], steps)
+                return exporter.ask(idx, question, run["task"], steps, tool_lines(self.tools))
         # Files' content before a change is kept next to the database, for `edgeagent undo`.
         return ToolContext(Path(run["workspace"]), run["id"], idx, self.store, advisor,
                            Snapshots(self.store.path.parent / "snapshots"), self.allow_hardlinks)

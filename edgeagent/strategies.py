@@ -32,6 +32,7 @@ class RunContext:
     propose: Callable[[dict, list[dict], int], dict]  # (run, steps, idx) -> the edge's stored call for step idx
     count_tokens: Callable[[str], int]  # in the edge model's tokens
     fallback: Callable[[int, str], None]  # said as it happens: (step, why the cloud gave nothing usable)
+    tools: str = ""  # the run's tools as `tools.tool_lines` shows them, for the planner
 
 
 class Strategy(Protocol):
@@ -98,7 +99,7 @@ class Sketch(_Base):
         if run.get("plan") is not None or ctx.exporter is None:
             return run  # fetched once; a resumed run reuses the stored plan
         # "" when the cloud was unavailable: stored as no plan, so a resume neither asks again nor changes the context
-        plan = ctx.exporter.plan(run["task"])
+        plan = ctx.exporter.plan(run["task"], ctx.tools)
         ctx.store.update_run(run["id"], plan=plan)
         if not plan:
             asked = [e for e in ctx.store.exports(run["id"]) if e["purpose"] == "plan"]

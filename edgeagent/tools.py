@@ -462,6 +462,11 @@ def __getattr__(name: str) -> dict[str, Tool]:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def tool_lines(tools: dict[str, Tool]) -> str:
+    """One line per tool, `- name(args): description`, for a cloud that plans or advises but does not call them."""
+    return "\n".join(f"- {t.signature()}: {t.description}" for t in tools.values() if t.name != ASK_CLOUD.name)
+
+
 def anthropic_tools(tools: dict[str, Tool]) -> list[dict]:
     """The tools in the Messages API format, for a cloud model that executes steps."""
     return [{"name": t.name, "description": t.description,

@@ -121,6 +121,18 @@ def test_sketch_plan_line_that_forbids_a_change_does_not_require_it(home, worksp
     assert [s[3] for s in steps(home, out["run_id"])] == ["finish"] and not (workspace / "summary.md").exists()
 
 
+def test_sketch_planner_is_told_the_runs_own_tools_and_nothing_of_the_workspace(home, workspace, tmp_path, cloud):
+    c = cloud(["1. query the orders\n2. finish with the total"])
+    out = run(tmp_path, workspace, [finish("42")], "--strategy", "sketch", "--cloud", c.target, "--tools",
+              "read_file,query")
+    (row,) = exports(home, out["run_id"])
+    system = json.loads(row[-1])["system"]
+    # The planner can only plan what it knows exists: the run's tools, not a fixed list of file tools.
+    assert "- query(sql):" in system and "- read_file(path):" in system and "- finish(answer):" in system
+    assert "write_file" not in system and "list_dir" not in system and "ask_cloud" not in system
+    assert "notes.md" not in row[-1]
+
+
 def test_sketch_without_a_reachable_cloud_runs_on_the_edge(home, workspace, tmp_path):
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text("[cloud]\nmax_retries = 0\ntimeout_s = 5\n")
@@ -149,6 +161,15 @@ def test_advisor_calls_the_cloud_only_when_the_edge_asks(home, workspace, tmp_pa
     assert [s[1] for s in st] == ["edge"] * 5
     assert [(s[0], s[4]) for s in st if s[4]] == [(1, rows[0][0]), (3, rows[1][0])]
     assert st[1][2] == "edge asked the cloud" and st[0][2] != "edge asked the cloud"
+
+
+def test_advisor_is_told_the_runs_tools(home, workspace, tmp_path, cloud):
+    c = cloud(["call list_events"])
+    edge = [{"tool": "ask_cloud", "args": {"question": "which tool shows my week?"}}, finish()]
+    out = run(tmp_path, workspace, edge, "--strategy", "advisor", "--cloud", c.target, "--tools", "calendar")
+    system = json.loads(exports(home, out["run_id"])[0][-1])["system"]
+    assert "- list_events(start, end):" in system and "- add_event(" in system
+    assert "read_file" not in system and "ask_cloud" not in system  # the advisor is not told to ask itself
 
 
 # ---------------------------------------------------------------- cloud

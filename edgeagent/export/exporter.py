@@ -22,14 +22,16 @@ if TYPE_CHECKING:  # the store only as a type: `edgeagent redact` never opens on
     from ..store import Store
 
 DIGEST_CHARS = 1000  # enough for the newest findings; the cloud never needs whole files to advise
+# {tools}: the run's own tools, one per line. Names and descriptions are code, not user data, and a cloud that is
+# told only the file tools cannot plan a query, a calendar event or a mail.
 ADVISOR_SYSTEM = (
-    "You advise a small on-device agent that works on a user's files with tools (list_dir, read_file, search, "
-    "write_file, append_file, finish). Answer its question in at most five short sentences, naming concrete "
-    "next tool calls. Tokens such as <EMAIL_n> or <SECRET_n> stand for private data the device keeps: use them verbatim."
+    "You advise a small on-device agent that works on a user's workspace with these tools:\n{tools}\n"
+    "Answer its question in at most five short sentences, naming concrete next tool calls. "
+    "Tokens such as <EMAIL_n> or <SECRET_n> stand for private data the device keeps: use them verbatim."
 )
 PLANNER_SYSTEM = (
-    "You plan for a small on-device agent that works on a user's files with tools (list_dir, read_file, search, "
-    "write_file, append_file, finish). Reply with a numbered plan of at most five steps."
+    "You plan for a small on-device agent that works on a user's workspace with these tools:\n{tools}\n"
+    "Reply with a numbered plan of at most five steps, each naming the tool it uses."
 )
 
 EXECUTOR_SYSTEM = (
@@ -75,13 +77,19 @@ def digest(steps: Sequence[dict], limit: int = DIGEST_CHARS) -> str:
     return text.strip() or "(nothing yet)"
 
 
-def select(purpose: str, task: str, steps: Sequence[dict], question: str = "") -> tuple[str, list[dict]]:
-    """The minimal context per purpose: the question, task and digest for advice; the task alone for a plan."""
+def select(purpose: str, task: str, steps: Sequence[dict], question: str = "",
+           tools: str = "") -> tuple[str, list[dict]]:
+    """The minimal context per purpose: the question, task and digest for advice; the task alone for a plan.
+    `tools` lists the run's tools for the planner and the advisor (`tools.tool_lines`); the built-in ones if empty."""
+    if purpose in ("advice", "plan") and not tools:
+        from ..tools import BUILTIN_TOOLS, tool_lines
+
+        tools = tool_lines(BUILTIN_TOOLS)
     if purpose == "advice":
         text = f"Task: {task}\n\nFindings so far:\n{digest(steps)}\n\nQuestion: {question}"
-        return ADVISOR_SYSTEM, [{"role": "user", "content": text}]
+        return ADVISOR_SYSTEM.format(tools=tools), [{"role": "user", "content": text}]
     if purpose == "plan":
-        return PLANNER_SYSTEM, [{"role": "user", "content": f"Task: {task}"}]
+        return PLANNER_SYSTEM.format(tools=tools), [{"role": "user", "content": f"Task: {task}"}]
     if purpose == "execute":
         return EXECUTOR_SYSTEM, trajectory(task, steps)
     raise BadInput(f"unknown export purpose {purpose!r}")
@@ -257,9 +265,9 @@ class Exporter:
             return self._restored(json.loads(prior["output"]), prior["export_id"], prior["id"])
         return self.call(0 if step_idx is None else step_idx, purpose, system, messages, tools, tool_choice)
 
-    def plan(self, task: str) -> str:
-        """Sketch's one plan for the run, from the task alone; "" when the cloud gave none. Never raises."""
-        system, messages = select("plan", task, [])
+    def plan(self, task: str, tools: str = "") -> str:
+        """Sketch's one plan for the run, from the task and the run's tools; "" when the cloud gave none. Never raises."""
+        system, messages = select("plan", task, [], tools=tools)
         try:
             return self._reuse_or_call(None, "plan", system, messages).text.strip()
         except (ExportRefused, _cloud().CloudError):
@@ -274,14 +282,14 @@ class Exporter:
         except (ExportRefused, _cloud().CloudError) as e:
             raise CloudUnavailable(str(e)) from None
 
-    def ask(self, step_idx: int, question: str, task: str, steps: Sequence[dict]) -> str:
+    def ask(self, step_idx: int, question: str, task: str, steps: Sequence[dict], tools: str = "") -> str:
         """The advisor path: an answer for the edge model, or why there is none. Never raises."""
         prior = self._db.cloud_call(self.run_id, step_idx)
         if prior is not None:  # replayed step after a crash: the answer already came back once
             return self._restored(json.loads(prior["output"]), prior["export_id"], prior["id"]).text
         if not question.strip():
             return "error: ask_cloud needs a question"
-        system, messages = select("advice", task, steps, question)
+        system, messages = select("advice", task, steps, question, tools)
         try:
             answer = self.call(step_idx, "advice", system, messages)
         except (ExportRefused, _cloud().CloudError) as e:
