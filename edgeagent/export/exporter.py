@@ -31,7 +31,10 @@ ADVISOR_SYSTEM = (
 )
 PLANNER_SYSTEM = (
     "You plan for a small on-device agent that works on a user's workspace with these tools:\n{tools}\n"
-    "Reply with a numbered plan of at most five steps, each naming the tool it uses."
+    # Measured with a 1.5B planner: asked to name tools, it planned writes and mail no task asked for, and answers.
+    "You cannot see the workspace: never guess what its files say or what the answer is. Reply with a numbered "
+    "plan of at most five steps. Plan a change (writing a file, sending mail, adding an event) only where the task "
+    "asks for it."
 )
 
 EXECUTOR_SYSTEM = (
