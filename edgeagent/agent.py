@@ -140,8 +140,11 @@ class Agent:
         """One step executed by the cloud: its tool_use, already restored to real values, becomes the action."""
         if self.exporter is None:
             raise CloudUnavailable("no cloud is configured")
-        acting = {n: t for n, t in self.tools.items() if n != ASK_CLOUD.name}  # the run's tools, the task's subset
-        answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(acting))
+        # The step's limits hold whoever acts: a repeated tool sits out, and at the last step or in circles only
+        # finish is offered, so a cloud cannot loop to max_steps without an answer either.
+        allowed = _allowed(self.tools, steps, run["max_steps"], run.get("plan"))
+        acting = {t.name: t for t in allowed if t.name != ASK_CLOUD.name}  # the run's tools, the task's subset
+        answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(acting), run.get("overview") or "")
         uses = [b for b in answer.blocks if b.get("type") == "tool_use"]
         use = uses[0] if uses else {}
         try:

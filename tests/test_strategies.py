@@ -200,6 +200,19 @@ def test_cloud_executes_every_step_with_restored_values(home, workspace, tmp_pat
                                                      "finish"}
 
 
+def test_executing_cloud_gets_the_overview_and_the_steps_limits(home, workspace, tmp_path, cloud):
+    ls = {"tool": "list_dir", "args": {"path": "."}}
+    c = cloud([ls, ls, {"tool": "read_file", "args": {"path": "notes.md"}}, finish("from the notes")])
+    out = run(tmp_path, workspace, [], "--strategy", "cloud", "--cloud", c.target, "--max-steps", "4")
+    assert out["status"] == "done" and out["answer"] == "from the notes"
+    bodies = [json.loads(r[5]) for r in exports(home, out["run_id"])]
+    first = bodies[0]["messages"][0]["content"]
+    assert "notes.md" in first and first.endswith("Task: tidy the notes")  # the edge's overview, then the task
+    offered = [{t["name"] for t in b["tools"]} for b in bodies]
+    assert "list_dir" in offered[1] and "list_dir" not in offered[2]  # the repeated tool sits out a step
+    assert offered[3] == {"finish"}  # the budget's last step: answer, do not loop to max_steps
+
+
 def test_cloud_exports_in_mode_redact_unless_the_user_sets_one(home, workspace, tmp_path, cloud):
     c = cloud([finish("ok"), finish("ok")])
     out = run(tmp_path, workspace, [], "--strategy", "cloud", "--cloud", c.target, task=f"mail {EMAIL}")

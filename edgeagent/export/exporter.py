@@ -81,9 +81,10 @@ def digest(steps: Sequence[dict], limit: int = DIGEST_CHARS) -> str:
 
 
 def select(purpose: str, task: str, steps: Sequence[dict], question: str = "",
-           tools: str = "") -> tuple[str, list[dict]]:
+           tools: str = "", overview: str = "") -> tuple[str, list[dict]]:
     """The minimal context per purpose: the question, task and digest for advice; the task alone for a plan.
-    `tools` lists the run's tools for the planner and the advisor (`tools.tool_lines`); the built-in ones if empty."""
+    `tools` lists the run's tools for the planner and the advisor (`tools.tool_lines`); the built-in ones if empty.
+    An executing cloud also gets the run's workspace overview, the context the edge acts with."""
     if purpose in ("advice", "plan") and not tools:
         from ..tools import BUILTIN_TOOLS, tool_lines
 
@@ -94,13 +95,13 @@ def select(purpose: str, task: str, steps: Sequence[dict], question: str = "",
     if purpose == "plan":
         return PLANNER_SYSTEM.format(tools=tools), [{"role": "user", "content": f"Task: {task}"}]
     if purpose == "execute":
-        return EXECUTOR_SYSTEM, trajectory(task, steps)
+        return EXECUTOR_SYSTEM, trajectory(task, steps, overview)
     raise BadInput(f"unknown export purpose {purpose!r}")
 
 
-def trajectory(task: str, steps: Sequence[dict]) -> list[dict]:
+def trajectory(task: str, steps: Sequence[dict], overview: str = "") -> list[dict]:
     """The whole run as Messages API turns: each step a tool_use and its tool_result (or plain text if malformed)."""
-    msgs: list[dict] = [{"role": "user", "content": f"Task: {task}"}]
+    msgs: list[dict] = [{"role": "user", "content": (f"{overview}\n\n" if overview else "") + f"Task: {task}"}]
     for s in steps:
         if s.get("tool"):
             use_id = f"toolu_{s['idx']}"
@@ -276,9 +277,10 @@ class Exporter:
         except (ExportRefused, _cloud().CloudError):
             return ""
 
-    def execute(self, step_idx: int, task: str, steps: Sequence[dict], tools: list[dict]) -> CloudAnswer:
-        """The cloud takes step `step_idx` seeing the trajectory; raises like `call`."""
-        system, messages = select("execute", task, steps)
+    def execute(self, step_idx: int, task: str, steps: Sequence[dict], tools: list[dict],
+                overview: str = "") -> CloudAnswer:
+        """The cloud takes step `step_idx` seeing the overview and the trajectory; raises like `call`."""
+        system, messages = select("execute", task, steps, overview=overview)
         try:
             # The cloud must act on this step, so it is asked for a tool call, not prose.
             return self._reuse_or_call(step_idx, "execute", system, messages, tools, {"type": "any"})
