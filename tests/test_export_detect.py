@@ -52,6 +52,14 @@ def test_emails(email):
     assert ("EMAIL", email) in found(f"Contact {email} for access.")
 
 
+@pytest.mark.parametrize("name, email", [("alice.smith@example.com.vcf", "alice.smith@example.com"),
+                                         ("bob@mail.example.co.uk.eml", "bob@mail.example.co.uk"),
+                                         ("ops@corp.internal.backup.txt", "ops@corp.internal")])
+def test_an_address_in_a_file_name_is_found_without_the_extension(name, email):
+    # The suffix check fails on the whole name (".vcf" is no public suffix): the address must not pass with it.
+    assert ("EMAIL", email) in found(f"Workspace files (2): {name}, notes.md")
+
+
 @pytest.mark.parametrize("text", ["a@b", "user@localhost", "@decorator\ndef f(): pass", "Message-ID: <248639.98@mail>"])
 def test_not_emails(text):
     assert "EMAIL" not in kinds_of(text)

@@ -213,6 +213,16 @@ def test_executing_cloud_gets_the_overview_and_the_steps_limits(home, workspace,
     assert offered[3] == {"finish"}  # the budget's last step: answer, do not loop to max_steps
 
 
+def test_the_overview_leaves_redacted_like_the_rest(home, workspace, tmp_path, cloud):
+    (workspace / f"{EMAIL}.vcf").write_text("BEGIN:VCARD\nEND:VCARD\n")  # a file named after a person
+    c = cloud([finish("done")])
+    out = run(tmp_path, workspace, [], "--strategy", "cloud", "--cloud", c.target)
+    (row,) = exports(home, out["run_id"])
+    first = json.loads(row[5])["messages"][0]["content"]
+    assert "notes.md" in first and "<EMAIL_1>.vcf" in first
+    assert EMAIL not in row[5] and EMAIL not in json.dumps(c.seen)
+
+
 def test_cloud_exports_in_mode_redact_unless_the_user_sets_one(home, workspace, tmp_path, cloud):
     c = cloud([finish("ok"), finish("ok")])
     out = run(tmp_path, workspace, [], "--strategy", "cloud", "--cloud", c.target, task=f"mail {EMAIL}")

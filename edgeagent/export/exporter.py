@@ -82,7 +82,7 @@ def digest(steps: Sequence[dict], limit: int = DIGEST_CHARS) -> str:
 
 def select(purpose: str, task: str, steps: Sequence[dict], question: str = "",
            tools: str = "", overview: str = "") -> tuple[str, list[dict]]:
-    """The minimal context per purpose: the question, task and digest for advice; the task alone for a plan.
+    """The minimal context per purpose: the question, task and digest for advice; the task and tools for a plan.
     `tools` lists the run's tools for the planner and the advisor (`tools.tool_lines`); the built-in ones if empty.
     An executing cloud also gets the run's workspace overview, the context the edge acts with."""
     if purpose in ("advice", "plan") and not tools:

@@ -13,7 +13,7 @@ from typing import Any
 
 import regex
 
-from .hosts import is_doc_url, tld_extractor
+from .hosts import is_doc_url, split_host, tld_extractor
 from .spans import Span, merge_windows
 
 # Presidio scores are meant to be boosted by context words via its NLP engine, which we do not run; without it a
@@ -207,6 +207,10 @@ def _email_windows(text: str) -> list[tuple[int, int]]:
         while lo > max(0, at - 65) and (text[lo - 1].isalnum() or text[lo - 1] in _EMAIL_LOCAL_PUNCT):
             lo -= 1
         hi = _end(_DOMAIN_RE, text, at + 1)
+        # A file named after an address ("ana@example.org.vcf") fails the suffix check on ".vcf": labels that are
+        # no registered domain's are cut from the end, so the address itself is still found.
+        while text.count(".", at + 1, hi) > 1 and not split_host(text[at + 1 : hi])[1]:
+            hi = text.rfind(".", at + 1, hi)
         if lo < at and "." in text[at + 1 : hi]:  # the recognizer needs a local part and a dotted domain
             windows.append((lo - 1, hi + 1))
         at = text.find("@", at + 1)
