@@ -164,7 +164,7 @@ class Agent:
                 return exporter.ask(idx, question, run["task"], steps, tool_lines(self.tools))
         # Files' content before a change is kept next to the database, for `edgeagent undo`.
         return ToolContext(Path(run["workspace"]), run["id"], idx, self.store, advisor,
-                           Snapshots(self.store.path.parent / "snapshots"), self.allow_hardlinks)
+                           Snapshots(self.store.path.parent / "snapshots"), self.allow_hardlinks, run["task"])
 
     def call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
         """The edge model proposes step `idx`'s action; stored before it is acted on."""
@@ -256,7 +256,8 @@ def _check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext)
 def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int, plan: str | None = None) -> list[Tool]:
     """The tools this step may call. Greedy decoding repeats itself, so after a repeated call that tool is out
     for one step; a model still going in circles, or at the budget's last step, may only finish. While a plan's
-    changes are not made, finish is out: a small model copies the plan's closing answer instead of acting."""
+    changes are not made, finish is out: a small model copies the plan's closing answer instead of acting.
+    Right after a failed call finish is out too: the model must act on the error once before it may give up."""
     flags = repeats(steps)
     if len(steps) == max_steps - 1 or circling(steps, flags=flags):
         return [tools["finish"]]
@@ -264,7 +265,8 @@ def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int, plan: st
     out = list(tools.values())
     if last and last["tool"] not in (None, "finish") and flags[-1]:
         out = [t for t in out if t.name != last["tool"]]
-    if _unmade_changes(plan, tools, steps):
+    # A failed call's error says how to mend it; a small model otherwise reports the failure as its answer.
+    if _unmade_changes(plan, tools, steps) or (last and last["tool"] not in (None, "finish") and not last["ok"]):
         out = [t for t in out if t.name != "finish"]
     return out
 

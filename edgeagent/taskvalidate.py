@@ -69,7 +69,7 @@ def _replay(task: Task, ws: Path, registry: dict[str, Tool]) -> tuple[list[str],
         if missing or set(step.args) - set(tool.params):
             return failures + [f"step {i}: {step.tool} takes ({', '.join(tool.params)}), got ({', '.join(step.args)})"], False
         try:
-            tool.fn(ToolContext(ws, "validate", i), **step.args)
+            tool.fn(ToolContext(ws, "validate", i, task=task.prompt), **step.args)
         except ToolError as e:
             return failures + [f"step {i}: {step.tool} failed: {e}"], False
     return failures, True

@@ -43,6 +43,7 @@ class ToolContext:
     advisor: Callable[[str], str] | None = None  # the export layer's advisor path, when a cloud is configured
     snapshots: Snapshots | None = None  # where a file's content before a change is kept, for undo
     allow_hardlinks: bool = False  # [tools] allow_hardlinks: read files that have several names
+    task: str = ""  # the user's request: an address it names is one the user gave, not a guess
 
 
 @dataclass(frozen=True)
@@ -260,6 +261,7 @@ def write_file(ctx: ToolContext, path: str, content: str) -> str:
     if p.is_dir():
         raise ToolError(f"{path} is a folder; give a file name inside it")
     data = _content(content)
+    _require_known(ctx, content)
     apply_effect(ctx, p, data)
     return f"wrote {len(data)} bytes to {relative(ctx.workspace, p)}"
 
@@ -269,8 +271,14 @@ def append_file(ctx: ToolContext, path: str, content: str) -> str:
     if p.is_dir():
         raise ToolError(f"{path} is a folder; give a file name inside it")
     data = _content(content)
+    _require_known(ctx, content)
     apply_effect(ctx, p, data, append=True)
     return f"appended {len(data)} bytes to {relative(ctx.workspace, p)}"
+
+
+def _require_known(ctx: ToolContext, content: str) -> None:
+    from .known_addresses import require_known  # imported here: it builds on the file tools of this module
+    require_known(ctx, content)
 
 
 def _words(query: str) -> list[str]:

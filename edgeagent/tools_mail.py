@@ -12,6 +12,7 @@ from email.utils import formatdate, getaddresses, make_msgid, parsedate_to_datet
 from pathlib import Path
 
 from .htmltext import html_text
+from .known_addresses import require_known
 from .sandbox import ToolError, relative
 from .tools import (
     MAX_READ_CHARS,
@@ -178,6 +179,7 @@ def _compose(ctx: ToolContext, folder: str, to: str, subject: str, body: str) ->
     msg = EmailMessage(policy=policy.SMTP)
     msg["From"] = DEFAULT_FROM  # the user has no address in the config yet
     msg["To"] = _recipients(to)
+    require_known(ctx, to)
     msg["Subject"] = subject
     msg["Date"] = formatdate(localtime=True)
     msg["Message-ID"] = make_msgid(domain="localhost")

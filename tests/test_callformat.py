@@ -236,14 +236,27 @@ def test_a_finish_or_a_write_after_a_change_is_never_proposed_again(tmp_path):
     assert len(backend.call_kwargs) == 4
 
 
+def test_right_after_a_failed_call_finish_is_not_offered_so_the_error_is_acted_on(tmp_path):
+    wrong = {"name": "read_file", "arguments": {"path": "note.md"}}
+    read = {"name": "read_file", "arguments": {"path": "notes.md"}}
+    gave_up = {"name": "finish", "arguments": {"answer": "The file could not be read."}}
+    done = {"name": "finish", "arguments": {"answer": "Friday"}}
+    run, steps, backend, _ = _run(tmp_path, [wrong, [gave_up, read], done])
+    assert [(s["tool"], s["ok"]) for s in steps] == [("read_file", 0), ("read_file", 1), ("finish", 1)]
+    assert run["answer"] == "Friday"
+    assert "finish" not in _names(backend.call_kwargs[1]) and "read_file" in _names(backend.call_kwargs[1])
+    assert len(backend.call_kwargs) == 3 and "finish" in _names(backend.call_kwargs[2])  # back after a good call
+
+
 def test_going_in_circles_leaves_only_finish_and_says_so(tmp_path):
-    look = {"name": "list_dir", "arguments": {"path": "notes.md"}}
+    look = {"name": "list_dir", "arguments": {"path": "notes.md"}}  # fails: never answered "already called"
     read = {"name": "read_file", "arguments": {"path": "notes.md"}}
     done = {"name": "finish", "arguments": {"answer": "Friday"}}
     run, steps, backend, prompts = _run(tmp_path, [look, read, look, read, look, done], max_steps=20)
     assert run["answer"] == "Friday" and len(steps) == 6
-    assert _names(backend.call_kwargs[3]) == [n for n in BUILTIN_TOOLS if n != "list_dir"]  # step 2 repeated
-    assert _names(backend.call_kwargs[4]) == [n for n in BUILTIN_TOOLS if n not in ("list_dir", "read_file")]
+    # Step 2 repeated step 0 and failed (so finish sits out too), then step 3 repeated step 1.
+    assert _names(backend.call_kwargs[3]) == [n for n in BUILTIN_TOOLS if n not in ("list_dir", "finish")]
+    assert _names(backend.call_kwargs[4]) == [n for n in BUILTIN_TOOLS if n not in ("list_dir", "read_file", "finish")]
     assert _names(backend.call_kwargs[6]) == ["finish"]  # steps 2, 3 and 4 all repeated earlier calls
     assert "[You are repeating earlier calls: the next call must be finish" in prompts[6]
     assert "repeating" not in prompts[5]  # (call 4 proposed step 3 again: a script ignores the grammar)

@@ -52,6 +52,7 @@ def test_events_reads_what_add_event_writes_timed_and_all_day(tmp_path):
 
 
 def test_mail_helpers_read_the_outbox_and_drafts_the_mail_tools_write(tmp_path):
+    (tmp_path / "people.txt").write_text("ana@x.example bo@y.example ruth@z.example\n")  # addresses must be known
     call(tmp_path, "send_mail", to="Ana <ana@x.example>, bo@y.example", subject="Hi", body="Tuesday 10:00 works")
     call(tmp_path, "draft_mail", to="ruth@z.example", subject="Draft", body="not yet")
     assert all_recipients(tmp_path) == {"ana@x.example", "bo@y.example"}

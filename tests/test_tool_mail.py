@@ -155,3 +155,43 @@ def test_a_malformed_sender_is_shown_as_written_and_a_binary_file_is_refused(ws)
     (ws / "inbox" / "005.eml").write_bytes(bytes(range(256)))
     with pytest.raises(ToolError, match="binary file, not an email"):
         read_mail(ToolContext(ws), "inbox/005.eml")
+
+
+def test_search_mail_without_a_full_match_lists_the_messages_holding_most_words(ws):
+    out = search_mail(ToolContext(ws), "draft revenue zebra")
+    assert out.splitlines()[0] == "no message holds all of: draft, revenue, zebra; 1 hold 2 of them:"
+    assert "inbox/002.eml" in out and "inbox/001.eml" not in out
+
+
+def test_mail_to_an_address_nothing_holds_is_refused_and_nothing_is_sent(ws):
+    with pytest.raises(ToolError, match=r"vendor1@example.com: no file in the workspace and nothing in the task"):
+        send_mail(ToolContext(ws), "ann@example.org, vendor1@example.com", "Hi", "text")
+    with pytest.raises(ToolError, match="vendor1@example.com"):
+        draft_mail(ToolContext(ws), "Vendor <VENDOR1@example.com>", "Hi", "text")
+    assert not (ws / "outbox").exists() and not (ws / "drafts").exists()
+
+
+def test_an_address_from_the_task_a_contact_or_a_decoded_mail_body_may_be_used(ws):
+    assert "outbox/001.eml" in send_mail(ToolContext(ws, task="Mail bob@example.net the plan"), "bob@example.net",
+                                         "Plan", "Attached.")
+    (ws / "contacts").mkdir()
+    (ws / "contacts" / "eva.vcf").write_text("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Eva Ek\r\n"
+                                             "EMAIL:eva.ek@firma.example\r\nEND:VCARD\r\n")
+    assert "outbox/002.eml" in send_mail(ToolContext(ws), "Eva.Ek@firma.example", "Hi", "text")
+    # The address only exists base64-encoded in a message body: found after decoding.
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "a@b.example", "me@localhost", "New address"
+    msg.set_content("Write to me at lin.zhou@neu.example from now on.\n", cte="base64")
+    (ws / "inbox" / "004.eml").write_bytes(msg.as_bytes())
+    assert b"lin.zhou" not in (ws / "inbox" / "004.eml").read_bytes()
+    assert "outbox/003.eml" in send_mail(ToolContext(ws), "lin.zhou@neu.example", "Hi", "text")
+
+
+def test_a_guessed_address_is_answered_with_the_workspaces_addresses_that_look_alike(ws):
+    (ws / "contacts.vcf").write_text("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Oskar Lind\r\nEMAIL:oskar.lind@bright.example\r\n"
+                                     "END:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Oskar Berg\r\n"
+                                     "EMAIL:o.berg@bright.example\r\nEND:VCARD\r\n")
+    with pytest.raises(ToolError, match=r"oskar@example.com: .*look alike: oskar.lind@bright.example$"):
+        send_mail(ToolContext(ws), "oskar@example.com", "Dinner", "Coming")
+    with pytest.raises(ToolError, match="instead of guessing it$"):  # nothing alike: say where to look
+        send_mail(ToolContext(ws), "vendor1@example.com", "Hi", "text")

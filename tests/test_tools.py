@@ -382,3 +382,14 @@ def test_search_stems_longer_suffixes_only_down_to_a_longer_stem(ws):
 def test_search_names_a_file_whose_name_is_inside_a_hyphenated_word(ws):
     (ws / "todo.md").write_text("1. Book the train.\n")
     assert search(ctx(ws), "to-do-list").endswith("(read them): todo.md")
+
+
+def test_writing_an_address_nothing_holds_is_refused_and_the_file_is_untouched(ws):
+    (ws / "team.md").write_text("Priya <priya@corp.example> owns the budget.\n")
+    with pytest.raises(ToolError, match="ines.duarte@example.com: no file in the workspace"):
+        write_file(ctx(ws), "ines.txt", "Ines Duarte <ines.duarte@example.com>\n")
+    assert not (ws / "ines.txt").exists()
+    with pytest.raises(ToolError, match="ines.duarte@example.com"):
+        append_file(ctx(ws), "team.md", "Ines <ines.duarte@example.com>\n")
+    assert (ws / "team.md").read_text() == "Priya <priya@corp.example> owns the budget.\n"
+    assert write_file(ctx(ws), "priya.txt", "PRIYA@corp.example\n") == "wrote 19 bytes to priya.txt"
