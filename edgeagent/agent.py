@@ -142,7 +142,7 @@ class Agent:
             raise CloudUnavailable("no cloud is configured")
         # The step's limits hold whoever acts: a repeated tool sits out, and at the last step or in circles only
         # finish is offered, so a cloud cannot loop to max_steps without an answer either.
-        allowed = _allowed(self.tools, steps, run["max_steps"], run.get("plan"))
+        allowed = _allowed(self.tools, steps, run["max_steps"], run.get("plan"), edge=False)
         acting = {t.name: t for t in allowed if t.name != ASK_CLOUD.name}  # the run's tools, the task's subset
         answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(acting), run.get("overview") or "")
         uses = [b for b in answer.blocks if b.get("type") == "tool_use"]
@@ -253,11 +253,13 @@ def _check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext)
                     "so read it first and write the complete new content, or use append_file to add to it")
 
 
-def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int, plan: str | None = None) -> list[Tool]:
+def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int, plan: str | None = None,
+             edge: bool = True) -> list[Tool]:
     """The tools this step may call. Greedy decoding repeats itself, so after a repeated call that tool is out
     for one step; a model still going in circles, or at the budget's last step, may only finish. While a plan's
     changes are not made, finish is out: a small model copies the plan's closing answer instead of acting.
-    Right after a failed call finish is out too: the model must act on the error once before it may give up."""
+    Right after a failed call the edge may not finish either: it must act on the error once before it gives up
+    (a cloud taking over after errors may answer at once)."""
     flags = repeats(steps)
     if len(steps) == max_steps - 1 or circling(steps, flags=flags):
         return [tools["finish"]]
@@ -266,7 +268,8 @@ def _allowed(tools: dict[str, Tool], steps: list[dict], max_steps: int, plan: st
     if last and last["tool"] not in (None, "finish") and flags[-1]:
         out = [t for t in out if t.name != last["tool"]]
     # A failed call's error says how to mend it; a small model otherwise reports the failure as its answer.
-    if _unmade_changes(plan, tools, steps) or (last and last["tool"] not in (None, "finish") and not last["ok"]):
+    failed = edge and last is not None and last["tool"] not in (None, "finish") and not last["ok"]
+    if _unmade_changes(plan, tools, steps) or failed:
         out = [t for t in out if t.name != "finish"]
     return out
 

@@ -74,11 +74,11 @@ def test_cloud_tool_call_executes_on_real_values(home, workspace, tmp_path, clou
     tool = BUILTIN_TOOLS["write_file"]
     tools = [{"name": "write_file", "description": tool.description,
               "input_schema": {"type": "object", "properties": tool.params, "required": list(tool.params)}}]
-    answer = ex.call(0, "execute", "Act for the user.", [{"role": "user", "content": f"Write {EMAIL} to to.txt"}],
-                     tools=tools)
+    ask = f"Write {EMAIL} to to.txt"
+    answer = ex.call(0, "execute", "Act for the user.", [{"role": "user", "content": ask}], tools=tools)
     (block,) = [b for b in answer.blocks if b["type"] == "tool_use"]
     assert block["input"] == {"path": "to.txt", "content": EMAIL}
-    tool.fn(ToolContext(workspace), **block["input"])
+    tool.fn(ToolContext(workspace, task=ask), **block["input"])  # the address is the user's, so it may be written
     assert (workspace / "to.txt").read_text() == EMAIL
     # Stored like an edge call: the whole context in prompt_tokens, the cache-read part in cached_tokens.
     (prompt, cached, read, tokens), = query(
