@@ -23,12 +23,15 @@ def addresses(text: str) -> set[str]:
 def _mail_text(data: bytes) -> str:
     """A message's text parts decoded: quoted-printable or base64 bodies hide addresses from a plain scan."""
     parts = []
-    for part in message_from_bytes(data, policy=policy.default).walk():
-        if part.get_content_maintype() == "text":
-            try:
-                parts.append(part.get_content())
-            except (LookupError, ValueError):
-                continue
+    try:
+        for part in message_from_bytes(data, policy=policy.default).walk():
+            if part.get_content_maintype() == "text":
+                try:
+                    parts.append(part.get_content())
+                except (LookupError, ValueError):
+                    continue
+    except Exception:  # noqa: BLE001 - a message the parser chokes on was still scanned as raw text
+        return ""
     return "\n".join(parts)
 
 

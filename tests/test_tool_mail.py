@@ -195,3 +195,8 @@ def test_a_guessed_address_is_answered_with_the_workspaces_addresses_that_look_a
         send_mail(ToolContext(ws), "oskar@example.com", "Dinner", "Coming")
     with pytest.raises(ToolError, match="instead of guessing it$"):  # nothing alike: say where to look
         send_mail(ToolContext(ws), "vendor1@example.com", "Hi", "text")
+
+
+def test_a_message_the_parser_cannot_decode_is_still_scanned_as_raw_text(ws):
+    (ws / "inbox" / "009.eml").write_bytes(b"Content-Type: text/plain; charset=x-bogus\r\n\r\nMe: kim@odd.example\r\n")
+    assert "outbox/001.eml" in send_mail(ToolContext(ws), "kim@odd.example", "Hi", "text")
