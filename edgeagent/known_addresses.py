@@ -6,11 +6,10 @@ there is data handed to a stranger, so the tools refuse it and say where to look
 from __future__ import annotations
 
 import re
-from email import message_from_bytes, policy
 
 from .sandbox import ToolError
 from .tools import ToolContext
-from .tools_files import find_files, read_each
+from .tools_files import find_files, read_bytes
 
 ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 MAX_SCAN_BYTES = 64 * 2**20  # past this much text a missing address proves nothing: let it through
@@ -21,18 +20,10 @@ def addresses(text: str) -> set[str]:
 
 
 def _mail_text(data: bytes) -> str:
-    """A message's text parts decoded: quoted-printable or base64 bodies hide addresses from a plain scan."""
-    parts = []
-    try:
-        for part in message_from_bytes(data, policy=policy.default).walk():
-            if part.get_content_maintype() == "text":
-                try:
-                    parts.append(part.get_content())
-                except (LookupError, ValueError):
-                    continue
-    except Exception:  # noqa: BLE001 - a message the parser chokes on was still scanned as raw text
-        return ""
-    return "\n".join(parts)
+    """A message's text as the mail tools decode it: quoted-printable or base64 bodies hide addresses."""
+    from .tools_mail import body_text, parse_mail  # here: the mail tools check their recipients with this module
+
+    return body_text(parse_mail(data))
 
 
 def _scan(ctx: ToolContext, wanted: set[str]) -> tuple[set[str], set[str]]:
@@ -40,10 +31,12 @@ def _scan(ctx: ToolContext, wanted: set[str]) -> tuple[set[str], set[str]]:
     known: set[str] = set()
     scanned = 0
     for rel, p in find_files(ctx, ("",)) if wanted else []:
-        got, _ = read_each(ctx, [(rel, p)])
-        if not got or b"\x00" in got[0][1][:4096]:
-            continue  # unreadable or binary
-        data = got[0][1]
+        try:
+            data = read_bytes(ctx, p)
+        except (ToolError, OSError):
+            continue  # too big, a hard link, gone
+        if b"\x00" in data[:4096]:
+            continue  # binary
         seen = data.decode("utf-8", "replace").lower()
         if rel.lower().endswith(".eml"):
             seen += "\n" + _mail_text(data).lower()
@@ -53,11 +46,6 @@ def _scan(ctx: ToolContext, wanted: set[str]) -> tuple[set[str], set[str]]:
         if not wanted or scanned > MAX_SCAN_BYTES:
             return set(), known
     return wanted, known
-
-
-def unknown_addresses(ctx: ToolContext, text: str) -> list[str]:
-    """The addresses in `text` that neither the task nor any text file of the workspace holds."""
-    return sorted(_scan(ctx, addresses(text) - addresses(ctx.task))[0])
 
 
 def _parts(address: str) -> set[str]:
