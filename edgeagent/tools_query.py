@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import re
 import sqlite3
@@ -104,17 +105,45 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def table_names(conn: sqlite3.Connection) -> list[str]:
-    """Each table as schema.table(col, col...), for messages that tell the model what exists."""
-    out = []
+def table_columns(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Each table's columns, keyed schema.table (main's tables unprefixed), in schema then name order."""
+    out = {}
     for (schema,) in [r[1:2] for r in conn.execute("PRAGMA database_list") if r[1] != "temp"]:
         prefix = "" if schema == "main" else f"{schema}."
         for (table,) in conn.execute(f"SELECT name FROM {_quote(schema)}.sqlite_master WHERE type IN "
                                      "('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"):
-            cols = [r[1] for r in conn.execute(f"PRAGMA {_quote(schema)}.table_info({_quote(table)})")]
-            shown = ", ".join(c if re.fullmatch(r"[A-Za-z_]\w*", c) else _quote(c) for c in cols)
-            out.append(f"{prefix}{table}({shown})")
+            info = conn.execute(f"PRAGMA {_quote(schema)}.table_info({_quote(table)})")
+            out[f"{prefix}{table}"] = [r[1] for r in info]
     return out
+
+
+def table_names(conn: sqlite3.Connection) -> list[str]:
+    """Each table as schema.table(col, col...), for messages that tell the model what exists."""
+    return [_described(t, cols) for t, cols in table_columns(conn).items()]
+
+
+def _described(table: str, cols: list[str]) -> str:
+    shown = ", ".join(c if re.fullmatch(r"[A-Za-z_]\w*", c) else _quote(c) for c in cols)
+    return f"{table}({shown})"
+
+
+def missing_column_hint(sql: str, error: str, tables: dict[str, list[str]]) -> str:
+    """For "no such column: X": which tables have X and which tables the query names lack it, or the nearest
+    column names. A small model otherwise sends the same query again; it needs to know where X lives."""
+    m = re.fullmatch(r"no such column: (.+)", error.strip())
+    if not m:
+        return ""
+    col = m.group(1).rsplit(".", 1)[-1].strip('"`[]')
+    holders = [t for t, cols in tables.items() if col.lower() in (c.lower() for c in cols)]
+    words = {w.lower() for w in re.findall(r"\w+", sql)}
+    named = [t for t in tables if t.rsplit(".", 1)[-1].lower() in words]
+    lacking = [_described(t, tables[t]) for t in named if t not in holders]
+    if holders:
+        where = f"{col} is a column of {', '.join(holders)}"
+        return f". {where}, not of {', '.join(lacking)}" if lacking else f". {where}: name that table in FROM or JOIN"
+    names = {c.lower(): c for cols in tables.values() for c in cols}
+    near = [names[n] for n in difflib.get_close_matches(col.lower(), names, n=3)]
+    return f". No table has a column {col}" + (f"; nearest: {', '.join(near)}" if near else "")
 
 
 def _cell(v: object) -> str:
@@ -170,7 +199,8 @@ def _explain(conn: sqlite3.Connection, sql: str, error: str, denied: list[str]) 
     """The SQL error in words a model can act on, with the tables that exist."""
     conn.set_authorizer(None)
     conn.set_progress_handler(None, 0)
-    tables = table_names(conn)
+    columns = table_columns(conn)
+    tables = [_described(t, cols) for t, cols in columns.items()]
     where = f"; tables: {'; '.join(tables)}" if tables else "; the workspace holds no CSV or SQLite files"
     if denied or "not authorized" in error or "authorization denied" in error:
         what = f" (it tried: {denied[0]})" if denied else ""
@@ -181,7 +211,7 @@ def _explain(conn: sqlite3.Connection, sql: str, error: str, denied: list[str]) 
         return f"refused: write one statement only, without a second after the ;{where}"
     if error == "interrupted":
         return f"the query ran over {QUERY_SECONDS:g} seconds and was stopped; add a WHERE or LIMIT{where}"
-    return f"SQL error: {error}{where}"
+    return f"SQL error: {error}{missing_column_hint(sql, error, columns)}{where}"
 
 
 def _render(cols: list[str], rows: list[tuple], extra: int) -> str:

@@ -65,6 +65,36 @@ def test_a_wrong_table_lists_the_tables_and_columns_there_are(ws):
     assert "expenses(date, category, amount, note)" in msg and "shop.orders(id, customer, total)" in msg
 
 
+
+def _error(ws, sql):
+    with pytest.raises(ToolError) as e:
+        query(ToolContext(ws), sql)
+    return str(e.value)
+
+
+def test_a_column_of_another_table_says_where_it_lives_and_what_the_named_table_has(ws):
+    msg = _error(ws, "SELECT COUNT(*) FROM expenses WHERE customer = 'ann'")
+    assert msg.startswith("SQL error: no such column: customer. customer is a column of shop.orders, "
+                          "not of expenses(date, category, amount, note); tables: ")
+    aliased = _error(ws, "SELECT e.customer FROM expenses e")  # a qualified name: the column is what matters
+    assert "customer is a column of shop.orders, not of expenses(" in aliased
+
+
+def test_a_column_of_a_table_not_in_the_query_says_to_name_that_table(ws):
+    msg = _error(ws, "SELECT customer FROM (SELECT 1 AS x)")
+    assert "customer is a column of shop.orders: name that table in FROM or JOIN" in msg
+
+
+def test_a_column_no_table_has_gets_the_nearest_names(ws):
+    assert "No table has a column amounts; nearest: amount" in _error(ws, "SELECT SUM(amounts) FROM expenses")
+    msg = _error(ws, "SELECT zzzq FROM expenses")
+    assert "No table has a column zzzq; tables:" in msg and "nearest" not in msg
+
+
+def test_other_sql_errors_get_no_column_hint(ws):
+    msg = _error(ws, "SELECT FROM expenses")
+    assert msg.startswith("SQL error: ") and "is a column of" not in msg and "No table has" not in msg
+
 @pytest.mark.parametrize("sql,tried", [
     ("INSERT INTO expenses VALUES ('x', 'y', 1, 'z')", "insert expenses"),
     ("DELETE FROM shop.orders", "delete orders"),
