@@ -146,6 +146,30 @@ def missing_column_hint(sql: str, error: str, tables: dict[str, list[str]]) -> s
     return f". No table has a column {col}" + (f"; nearest: {', '.join(near)}" if near else "")
 
 
+# What SQLite writes for the functions of other SQL dialects that small models reach for.
+_SQLITE_FOR = {
+    "year": "strftime('%Y', d)", "month": "strftime('%m', d)", "day": "strftime('%d', d)",
+    "dayofmonth": "strftime('%d', d)", "hour": "strftime('%H', d)", "week": "strftime('%W', d)",
+    "weekofyear": "strftime('%W', d)", "quarter": "(CAST(strftime('%m', d) AS INTEGER) + 2) / 3",
+    "date_format": "strftime(format, d)", "to_char": "strftime(format, d)", "extract": "strftime('%Y', d) and the like",
+    "date_trunc": "date(d, 'start of month') or strftime('%Y-%m', d)", "datediff": "julianday(a) - julianday(b)",
+    "date_add": "date(d, '+7 days')", "dateadd": "date(d, '+7 days')", "date_sub": "date(d, '-7 days')",
+    "now": "date('now') or datetime('now')", "curdate": "date('now')", "getdate": "datetime('now')",
+    "concat": "a || b", "string_agg": "group_concat(x, ', ')", "listagg": "group_concat(x, ', ')",
+    "isnull": "ifnull(a, b)", "nvl": "ifnull(a, b)", "len": "length(s)", "if": "iif(condition, a, b)",
+    "median": "ORDER BY the column with LIMIT 1 OFFSET (COUNT(*) - 1) / 2",
+    "stddev": "sqrt(avg(x * x) - avg(x) * avg(x))", "std": "sqrt(avg(x * x) - avg(x) * avg(x))",
+}
+
+
+def missing_function_hint(error: str) -> str:
+    """For "no such function: X" from another dialect: how SQLite says it."""
+    m = re.fullmatch(r"no such function: (\w+)", error.strip())
+    if not m or m.group(1).lower() not in _SQLITE_FOR:
+        return ""
+    return f". SQLite has no {m.group(1)}(); write {_SQLITE_FOR[m.group(1).lower()]}"
+
+
 def _cell(v: object) -> str:
     if v is None:
         return "NULL"
@@ -211,7 +235,7 @@ def _explain(conn: sqlite3.Connection, sql: str, error: str, denied: list[str]) 
         return f"refused: write one statement only, without a second after the ;{where}"
     if error == "interrupted":
         return f"the query ran over {QUERY_SECONDS:g} seconds and was stopped; add a WHERE or LIMIT{where}"
-    return f"SQL error: {error}{missing_column_hint(sql, error, columns)}{where}"
+    return f"SQL error: {error}{missing_column_hint(sql, error, columns)}{missing_function_hint(error)}{where}"
 
 
 def _render(cols: list[str], rows: list[tuple], extra: int) -> str:

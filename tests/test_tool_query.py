@@ -170,3 +170,21 @@ def test_uncommitted_wal_rows_of_a_database_in_use_are_read(ws):
         assert query(ToolContext(ws), "SELECT SUM(x) FROM live.t").splitlines()[1] == "6"
     finally:
         con.close()
+
+
+@pytest.mark.parametrize("sql,hint", [
+    ("SELECT YEAR(date), SUM(amount) FROM expenses GROUP BY 1", "SQLite has no YEAR(); write strftime('%Y', d)"),
+    ("SELECT CONCAT(category, note) FROM expenses", "SQLite has no CONCAT(); write a || b"),
+    ("SELECT DATEDIFF(MAX(date), MIN(date)) FROM expenses", "write julianday(a) - julianday(b)"),
+])
+def test_another_dialects_function_gets_the_sqlite_way_to_say_it(ws, sql, hint):
+    msg = _error(ws, sql)
+    assert hint in msg and "; tables: expenses(" in msg
+    suggested = {"YEAR": "SELECT strftime('%Y', date), SUM(amount) FROM expenses GROUP BY 1"}.get(sql.split("(")[0][7:])
+    if suggested:  # the suggestion runs
+        assert query(ToolContext(ws), suggested).splitlines()[1] == "2026 | 135.5"
+
+
+def test_an_unknown_function_without_a_known_equivalent_gets_no_hint(ws):
+    msg = _error(ws, "SELECT frobnicate(amount) FROM expenses")
+    assert msg.startswith("SQL error: no such function: frobnicate; tables: ")
