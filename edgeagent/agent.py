@@ -222,15 +222,7 @@ class Agent:
             _check_overwrite(name, args, steps, ctx)
             return name, args, True, self.tools[name].fn(ctx, **args)
         except (ToolError, OSError) as e:
-            error = f"error: {e}"
-            # A small model resends a failed call verbatim; the error alone does not tell it that it did.
-            same = next((s["idx"] for s in steps if (s["tool"], s["args"]) == (name, args)
-                         and s["observation"].split(SAME_ERROR)[0] == error), None)
-            note = "" if same is None else f"{SAME_ERROR}{same} made this exact call and got this same error: change it.]"
-            return name, args, False, error + note
-
-
-SAME_ERROR = "\n[Step "
+            return name, args, False, f"error: {e}"
 
 
 def _ended(run: dict, steps: list[dict], decision: Decision) -> str:

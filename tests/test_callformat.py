@@ -262,22 +262,6 @@ def test_going_in_circles_leaves_only_finish_and_says_so(tmp_path):
     assert "repeating" not in prompts[5]  # (call 4 proposed step 3 again: a script ignores the grammar)
 
 
-def test_a_failed_call_sent_again_verbatim_is_told_so_only_while_it_fails_the_same_way(tmp_path):
-    missing = {"name": "read_file", "arguments": {"path": "todo.md"}}
-    look = {"name": "list_dir", "arguments": {"path": "."}}
-    other = {"name": "read_file", "arguments": {"path": "plan.md"}}  # fails too, but is another call
-    make = {"name": "write_file", "arguments": {"path": "todo.md", "content": "buy milk\n"}}
-    done = {"name": "finish", "arguments": {"answer": "buy milk"}}
-    _, steps, _, prompts = _run(tmp_path, [missing, look, missing, other, missing, make, missing, done],
-                                max_steps=20)
-    obs = [s["observation"] for s in steps]
-    assert [s["ok"] for s in steps] == [0, 1, 0, 0, 0, 1, 1, 1]
-    assert "made this exact call" not in obs[0] + obs[3]
-    assert obs[2] == obs[0] + "\n[Step 0 made this exact call and got this same error: change it.]"
-    assert obs[4] == obs[2]  # the third try is still told, with the first failure's step
-    assert "Step 0 made this exact call" in prompts[3] and "Step 0 made this exact call" in prompts[5]
-    assert obs[6] == "buy milk\n"  # the file exists now: the same call works, and nothing is said
-
 def test_a_leading_slash_names_the_workspace_root_and_a_missing_guess_lists_what_it_holds(tmp_path):
     from edgeagent.sandbox import ToolError
     from edgeagent.tools import ToolContext, list_dir, read_file
