@@ -44,6 +44,9 @@ PRICE_CARDS = ("claude-haiku-4-5", "claude-3-5-haiku", "claude-sonnet-4-5")
 DEFAULT_CARD = "claude-haiku-4-5"  # the current small cloud model
 REFERENCE = "reference"
 LOCAL = "local:"
+# A CPU prefill of a long file overran the 60 s default, and each SDK retry queued the same prefill again behind it:
+# a shard sat 45 minutes. One generation at a time on loopback gains nothing from a retry.
+LOCAL_CALL_LIMITS = ("cloud.timeout_s=900", "cloud.max_retries=0")
 KEY_ENV = "ANTHROPIC_API_KEY"  # what cloud.py sends when config has no cloud.api_key
 START_TIMEOUT_S = 1800.0  # a first use of a catalog model prepares it (conversion) before serving
 STOP_TIMEOUT_S = 30.0
@@ -63,6 +66,7 @@ class CloudStandIn:
     log: Path | None = None  # the local server's output
     pid: int | None = None  # the local server's process
     tasks: frozenset[str] = field(default_factory=frozenset)
+    call_limits: tuple[str, ...] = ()  # --set defaults for its runs' cloud calls; the user's --set comes after
 
     def for_task(self, task_id: str) -> str:
         """The target for this task's runs; the reference's model id ends with `reference:TASK_ID`."""
@@ -319,7 +323,8 @@ def _local(model: str, card: dict, key: str, start_timeout_s: float = START_TIME
         url = _wait_serving(proc, log, model, start_timeout_s)
         _answers(url, key)
         yield CloudStandIn(f"{url}#{name}", f"{LOCAL}{model}",
-                           {**card, "tokens": f"counted by the served model ({model})"}, log=log, pid=proc.pid)
+                           {**card, "tokens": f"counted by the served model ({model})"}, log=log, pid=proc.pid,
+                           call_limits=LOCAL_CALL_LIMITS)
     finally:
         _stop(proc)
 

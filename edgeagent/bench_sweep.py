@@ -98,7 +98,8 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
     needed = any(STRATEGIES[s].uses_cloud for s in names)
     with _cloud(opts.cloud if needed else None, tasks, opts.overrides) as cloud:
         target = cloud.target if cloud is not None else None
-        plans = {s: launch.plan_run(s, seed, cloud=target, overrides=opts.overrides, device=opts.device,
+        overrides = (*cloud.call_limits, *opts.overrides) if cloud is not None else opts.overrides
+        plans = {s: launch.plan_run(s, seed, cloud=target, overrides=overrides, device=opts.device,
                                     backend=opts.backend, model=opts.model) for s in names}
         first = plans[names[0]]
         loaded = model_registry.load_backend(opts.model, stage=stage, backend=first.backend,

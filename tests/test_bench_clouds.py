@@ -345,3 +345,32 @@ def test_bench_run_reference_sweep_records_the_card_set_on_the_command_line(tmp_
     finally:
         db.close()
     assert cloud == "reference" and json.loads(card)["name"] == "claude-sonnet-4-5" and passed == 1 and cost > 0
+
+
+@pytest.mark.parametrize("user_set, timeout, retries", [
+    ((), 900.0, 0),
+    (("--set", "cloud.max_retries=1"), 900.0, 1),  # the user's --set beats the stand-in's default
+])
+def test_local_stand_in_calls_get_a_long_timeout_and_no_retries(tmp_path, tasks, home, user_set, timeout, retries):
+    import sqlite3
+
+    from click.testing import CliRunner
+
+    from edgeagent.cli import cli
+
+    (task,) = tasks
+    ref = task.reference
+    script = write_script(tmp_path / "cloud.json", [{"tool": s.tool, "args": s.args} for s in ref.steps]
+                          + [{"tool": "finish", "args": {"answer": ref.answer}}])
+    out = tmp_path / "out"
+    r = CliRunner().invoke(cli, ["bench", "run", "--tasks", str(tmp_path / "tasks"), "--strategies", "cloud",
+                                 "--edge", write_script(tmp_path / "edge.json", []), "--cloud", f"local:{script}",
+                                 "--set", "export.mode=off", *user_set, "--out", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    db = sqlite3.connect(out / "results.db")
+    try:
+        (run_id, passed), = db.execute("select run_id, passed from results").fetchall()
+    finally:
+        db.close()
+    settings = json.loads(Store(home / "edgeagent.db").get_run(run_id)["settings"])
+    assert passed == 1 and settings["cloud"]["timeout_s"] == timeout and settings["cloud"]["max_retries"] == retries
