@@ -18,6 +18,7 @@ from .sandbox import ToolError, relative, resolve
 from .snapshots import Snapshots
 from .store import Store, now
 from .strategies import Decision, RunContext, Strategy
+from .task_intent import only_asks
 from .tools import ASK_CLOUD, Tool, ToolContext, anthropic_tools, step_token_cap, tool_lines, tools_for
 from .uncertainty import action_scores
 from .workspace_overview import overview
@@ -39,7 +40,8 @@ class Agent:
     def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, exporter: Exporter | None = None,
                  tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
                  max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False,
-                 tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None) -> None:
+                 tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None,
+                 questions_read_only: bool = True) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
@@ -50,6 +52,7 @@ class Agent:
         self.max_tokens = max_tokens  # None: as long as the longest call the step's tools admit
         self.metering = metering or Metering(None)
         self.allow_hardlinks = allow_hardlinks  # [tools] allow_hardlinks
+        self.questions_read_only = questions_read_only  # [tools] questions_read_only
 
     def run(self, run_id: str) -> dict:
         steps = self.store.steps(run_id)
@@ -94,7 +97,7 @@ class Agent:
             t0, started = time.perf_counter(), now()
             with self.metering.window() as spent:
                 call, decision = self._model_call(run, steps, idx, decision)
-                tool, args, ok, obs = self._act(call, self._context(run, steps, idx), steps)
+                tool, args, ok, obs = self._act(call, self._context(run, steps, idx), steps, self._offered(run))
             reason = "edge asked the cloud" if tool == ASK_CLOUD.name else decision.reason
             step = self.store.add_step(
                 run_id=run["id"], idx=idx, actor=decision.actor, reason=reason, model_call_id=call["id"],
@@ -142,7 +145,7 @@ class Agent:
             raise CloudUnavailable("no cloud is configured")
         # The step's limits hold whoever acts: a repeated tool sits out, and at the last step or in circles only
         # finish is offered, so a cloud cannot loop to max_steps without an answer either.
-        allowed = _allowed(self.tools, steps, run["max_steps"], run.get("plan"), edge=False)
+        allowed = _allowed(self._offered(run), steps, run["max_steps"], run.get("plan"), edge=False)
         acting = {t.name: t for t in allowed if t.name != ASK_CLOUD.name}  # the run's tools, the task's subset
         answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(acting), run.get("overview") or "")
         uses = [b for b in answer.blocks if b.get("type") == "tool_use"]
@@ -155,6 +158,13 @@ class Agent:
             raise CloudUnavailable(f"no usable tool call ({e})") from None
         call = self.store.model_call(answer.call_id)
         return {**call, "output": self.format.render_call(name, args), "duration_s": call["duration_s"] or 0.0}
+
+    def _offered(self, run: dict) -> dict[str, Tool]:
+        """The run's tools, less those that change anything when the task only asks a question: a planted
+        instruction ("overwrite the runbook", "mail this out") then has nothing to act with."""
+        if self.questions_read_only and only_asks(run["task"]):
+            return {n: t for n, t in self.tools.items() if not t.side_effect}
+        return self.tools
 
     def _context(self, run: dict, steps: list[dict], idx: int) -> ToolContext:
         advisor = None
@@ -172,7 +182,7 @@ class Agent:
         fmt = self.format
         chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"], run.get("overview"))
         # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
-        allowed = _allowed(self.tools, steps, run["max_steps"], run.get("plan"))
+        allowed = _allowed(self._offered(run), steps, run["max_steps"], run.get("plan"))
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
 
         def propose(tools: list[Tool]) -> tuple[str, Chunk]:
@@ -207,11 +217,15 @@ class Agent:
             return name
         return name if _repeated(name, args, steps, self.tools) is not None else None
 
-    def _act(self, call: dict, ctx: ToolContext, steps: list[dict]) -> tuple[str | None, dict | None, bool, str]:
+    def _act(self, call: dict, ctx: ToolContext, steps: list[dict], offered: dict[str, Tool]
+             ) -> tuple[str | None, dict | None, bool, str]:
         try:
             name, args = self.format.parse(call["output"], call["finish_reason"], self.tools)
         except FormatError as e:
             return None, None, False, f"error: invalid tool call: {e}"
+        if name not in offered:  # the grammar kept it out; a call stored before that, or a script, may not
+            return name, args, False, (f"error: {name} changes things, and this task only asks a question; "
+                                       "answer it with finish")
         # Workspace tools only: the advisor's answer depends on the trajectory, so asking again may help.
         again = _repeated(name, args, steps, self.tools) if name != ASK_CLOUD.name else None
         if again is not None:  # the same content again would only feed a greedy loop; not an error, no progress

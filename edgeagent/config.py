@@ -26,7 +26,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # "" = the device profile's choice: its preferred backend when installed (else onnx), its ORT provider.
     "backend": {"name": "", "provider": ""},
     # allow_hardlinks: let tools read files with several names (a hard link may reach content outside the workspace).
-    "tools": {"allow_hardlinks": False},
+    # questions_read_only: a task that only asks a question gets no tool that changes files, mail or calendar.
+    "tools": {"allow_hardlinks": False, "questions_read_only": True},
     # bench --cloud reference|local:MODEL: the pricing-table row their tokens are priced by (bench_clouds.PRICE_CARDS).
     "bench": {"price_card": "claude-haiku-4-5"},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.

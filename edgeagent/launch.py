@@ -132,7 +132,7 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
     metering, note = open_metering(resolve_device(run.get("device") or "auto"), backend)
     return Agent(store, backend, strategy, exporter=exporter, metering=metering, on_step=on_step,
                  on_fallback=on_fallback, allow_hardlinks=config["tools"]["allow_hardlinks"],
-                 tool_names=stored.get("tools")), note
+                 tool_names=stored.get("tools"), questions_read_only=config["tools"]["questions_read_only"]), note
 
 
 def stored_backend(run: dict) -> tuple[str | None, dict]:

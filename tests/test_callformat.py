@@ -135,8 +135,9 @@ def _run(tmp_path, replies, max_steps=6, template=HERMES_TEMPLATE, files=None):
         return real(messages, **kw)
 
     backend.generate = spy
-    run_id = store.create_run(task="When is the review?", workspace=str(ws), strategy="edge", model="scripted",
-                              backend="scripted", max_steps=max_steps)
+    # A request, not a bare question: these runs may write (a question alone would get no write tools).
+    run_id = store.create_run(task="When is the review? Update notes.md if it moved.", workspace=str(ws),
+                              strategy="edge", model="scripted", backend="scripted", max_steps=max_steps)
     run = Agent(store, backend, EdgeOnly()).run(run_id)
     return run, store.steps(run_id), backend, prompts
 

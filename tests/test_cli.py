@@ -67,8 +67,8 @@ READ_THEN_FINISH = [
 
 
 def run_json(env, replies, *extra):
-    r = invoke("run", "what do I need to do?", "--workspace", env["ws"], "--model", script(env, replies),
-               "--json", *extra)
+    r = invoke("run", "what do I need to do? Add it to todo.txt.", "--workspace", env["ws"],
+               "--model", script(env, replies), "--json", *extra)
     assert r.exit_code == 0, (r.output, r.exception)
     lines = r.stdout.strip().splitlines()
     assert len(lines) == 1, r.stdout  # exactly one JSON object, nothing else on stdout
@@ -91,7 +91,7 @@ def test_run_json_reports_the_result_and_stores_every_row(env):
     rid, task, workspace, status, answer, max_steps, backend, finished_at = runs[0]
     assert rid == out["run_id"]
     assert (task, status, answer, max_steps, backend) == (
-        "what do I need to do?", "done", "Call Alice about the budget.", 20, "scripted")
+        "what do I need to do? Add it to todo.txt.", "done", "Call Alice about the budget.", 20, "scripted")
     assert workspace == str(env["ws"].resolve())
     assert finished_at
 

@@ -58,7 +58,7 @@ def env(home, tmp_path, monkeypatch) -> dict:
 
 
 def _run_id(env) -> str:
-    r = invoke("run", "what do I need to do?", "-w", env["ws"], "--model", env["model"], "--json")
+    r = invoke("run", "what do I need to do? Add it to todo.txt.", "-w", env["ws"], "--model", env["model"], "--json")
     assert r.exit_code == 0, (r.output, r.stderr)
     return json.loads(r.stdout)["run_id"]
 
