@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
-from ..errors import EdgeAgentError, ModelError
+from edgeagent.errors import EdgeAgentError, ModelError
 
 
 @dataclass
@@ -159,7 +159,7 @@ def grammar_matcher(lltok, constraint: dict, suffix: str = ""):
                else llguidance.LLMatcher.grammar_from_json_schema(constraint))
     matcher = llguidance.LLMatcher(lltok, grammar, log_level=0)
     if matcher.is_error():
-        from ..errors import BadInput
+        from edgeagent.errors import BadInput
 
         raise BadInput(f"constraint schema: {matcher.get_error()}")
     return matcher

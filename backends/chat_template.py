@@ -10,7 +10,7 @@ import json
 import time
 from pathlib import Path
 
-from ..errors import BadInput, ModelError
+from edgeagent.errors import BadInput, ModelError
 
 
 def _env():

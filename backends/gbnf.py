@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 
-from ..errors import BadInput
+from edgeagent.errors import BadInput
 
 # The converter writes "at most n" as n nested optional groups, `(c (c (c)?)?)?`; llama.cpp refuses
 # that past ~1000 levels (a 2000-character maxLength), but parses the same language written `c{0,n}`.

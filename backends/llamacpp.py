@@ -21,14 +21,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import BadInput, ModelError
-from .base import Backend, CallClock, Chunk, TokenScore, score_logits
-from .chat_template import ChatTemplate
-from .chat_tokens import ChatTokens, common_prefix
+from edgeagent.backends.base import Backend, CallClock, Chunk, TokenScore, score_logits
+from edgeagent.backends.chat_template import ChatTemplate
+from edgeagent.backends.chat_tokens import ChatTokens, common_prefix
+from edgeagent.errors import BadInput, ModelError
 
 if TYPE_CHECKING:
-    from ..devices import DeviceProfile
-    from .gbnf import GreedyGrammar
+    from edgeagent.backends.gbnf import GreedyGrammar
+    from edgeagent.devices import DeviceProfile
 
 INSTALL_HINT = "the llamacpp backend needs llama-cpp-python: pip install 'edgeagent[llamacpp]' (compiles; see README)"
 
@@ -129,7 +129,10 @@ class LlamaCppBackend(Backend):
     def _grammar(self, constraint: dict | None, suffix: str = "") -> GreedyGrammar | None:
         if not constraint:
             return None
-        from .gbnf import GreedyGrammar, schema_grammar  # numpy and llama_cpp: only once a model is loaded
+        from edgeagent.backends.gbnf import (  # numpy and llama_cpp: only once a model is loaded
+            GreedyGrammar,
+            schema_grammar,
+        )
 
         key = json.dumps([constraint, suffix])
         if key not in self._grammars:

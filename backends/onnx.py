@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..errors import BadInput, ModelError
-from .base import Backend, CallClock, Chunk, TokenMask, TokenScore, grammar_matcher, score_logits
-from .chat_template import ChatTemplate, folder_template
-from .chat_tokens import ChatTokens, common_prefix
+from edgeagent.backends.base import Backend, CallClock, Chunk, TokenMask, TokenScore, grammar_matcher, score_logits
+from edgeagent.backends.chat_template import ChatTemplate, folder_template
+from edgeagent.backends.chat_tokens import ChatTokens, common_prefix
+from edgeagent.errors import BadInput, ModelError
 
 PROVIDER_PACKAGES = {
     "cpu": "onnxruntime-genai",

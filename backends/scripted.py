@@ -8,9 +8,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..errors import BadInput
-from .base import Backend, Chunk, TokenScore, Usage
-from .chat_template import ChatTemplate
+from edgeagent.backends.base import Backend, Chunk, TokenScore, Usage
+from edgeagent.backends.chat_template import ChatTemplate
+from edgeagent.errors import BadInput
 
 _TOKEN = re.compile(r"\w+|[^\w\s]|\s+")
 
@@ -89,7 +89,7 @@ class ScriptedBackend(Backend):
                                  "suffix": suffix})
         turn = sum(1 for m in messages if m["role"] == "assistant")
         if turn >= len(self.replies):
-            from ..callformat import format_for_template
+            from edgeagent.callformat import format_for_template
 
             fmt = format_for_template(self.template_source)
             reply, declared = json.dumps({fmt.name_key: "finish", fmt.args_key: {"answer": "script exhausted"}}), None

@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> None:
     for name in ("limit", "size"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
             parser.error(f"--{name} must be >= 1")
-    from . import privacy_corpus
+    from edgeagent.bench import privacy_corpus
 
     seed = privacy_corpus.SEED if args.seed is None else args.seed
     size = privacy_corpus.SIZE if args.size is None else args.size

@@ -1,3 +1,3 @@
-from .cli import main
+from edgeagent.cli import main
 
 main()

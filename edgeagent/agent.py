@@ -9,22 +9,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .backends.base import Backend, Chunk
-from .callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
-from .errors import CloudUnavailable, EdgeAgentError, StepFailed
-from .metering import Metering, Spent
-from .prompting import circling, messages, repeats
-from .sandbox import ToolError, relative, resolve
-from .snapshots import Snapshots
-from .store import Store, now
-from .strategies import Decision, RunContext, Strategy
-from .task_intent import only_asks
-from .tools import ASK_CLOUD, Tool, ToolContext, anthropic_tools, step_token_cap, tool_lines, tools_for
-from .uncertainty import action_scores
-from .workspace_overview import overview
+from edgeagent.backends.base import Backend, Chunk
+from edgeagent.callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
+from edgeagent.errors import CloudUnavailable, EdgeAgentError, StepFailed
+from edgeagent.metering import Metering, Spent
+from edgeagent.prompting import circling, messages, repeats
+from edgeagent.sandbox import ToolError, relative, resolve
+from edgeagent.snapshots import Snapshots
+from edgeagent.store import Store, now
+from edgeagent.strategies import Decision, RunContext, Strategy
+from edgeagent.task_intent import only_asks
+from edgeagent.tools import ASK_CLOUD, Tool, ToolContext, anthropic_tools, step_token_cap, tool_lines, tools_for
+from edgeagent.uncertainty import action_scores
+from edgeagent.workspace_overview import overview
 
 if TYPE_CHECKING:
-    from .export.exporter import Exporter
+    from edgeagent.export.exporter import Exporter
 
 NEGATION = re.compile(r"\b(not|never|no|don't|avoid|without|instead of)\b", re.IGNORECASE)  # "do not send_mail"
 MAX_FORMAT_ERRORS = 3  # consecutive malformed replies before the run ends as format_error

@@ -27,16 +27,16 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from . import models as model_registry
-from . import paths
-from .backends.base import Backend, Chunk, Usage
-from .config import load_config, load_toml, parse_overrides, tomllib
-from .errors import BadInput, EdgeAgentError
-from .export.exporter import digest
-from .export.placeholders import PLACEHOLDER_RE
-from .serve_http import make_server
-from .serve_request import tool_call_text
-from .tasks import Reference, Task
+from edgeagent import models as model_registry
+from edgeagent import paths
+from edgeagent.backends.base import Backend, Chunk, Usage
+from edgeagent.config import load_config, load_toml, parse_overrides, tomllib
+from edgeagent.errors import BadInput, EdgeAgentError
+from edgeagent.export.exporter import digest
+from edgeagent.export.placeholders import PLACEHOLDER_RE
+from edgeagent.serve_http import make_server
+from edgeagent.serve_request import tool_call_text
+from edgeagent.tasks import Reference, Task
 
 # Price cards: rows of edgeagent/pricing.toml (Anthropic's published $/Mtok, anthropic.com/pricing, as packaged
 # 2026-11; a user's $EDGEAGENT_HOME/pricing.toml overrides them for the card and cloud.py alike).

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BadInput
-from .strategies import STRATEGIES
-from .tasks import Task, load_tasks
+from edgeagent.errors import BadInput
+from edgeagent.strategies import STRATEGIES
+from edgeagent.tasks import Task, load_tasks
 
 
 def shipped_tasks() -> Path:

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import sqlite_utils
 
-from .bench_stats import pass_hat_k, t_interval
-from .errors import BadInput
-from .strategies import STRATEGIES
-from .tasks import CATEGORIES
+from edgeagent.bench_stats import pass_hat_k, t_interval
+from edgeagent.errors import BadInput
+from edgeagent.strategies import STRATEGIES
+from edgeagent.tasks import CATEGORIES
 
 RESULT_COLUMNS = {"sweep_id", "task_id", "category", "strategy", "repeat", "status", "score", "passed",
                   "edge_tokens", "cloud_calls", "cloud_tokens", "cost_usd", "exposure", "attack", "wall_s",

@@ -10,9 +10,9 @@ import html
 import io
 from collections import defaultdict
 
-from .bench_report import CONFIG, TableSpec, cloud_label, notes, tables
-from .bench_stats import pareto
-from .errors import EdgeAgentError
+from edgeagent.bench_report import CONFIG, TableSpec, cloud_label, notes, tables
+from edgeagent.bench_stats import pareto
+from edgeagent.errors import EdgeAgentError
 
 INSTALL_HINT = "--format html needs matplotlib: pip install 'edgeagent[report]' (or pip install matplotlib)"
 

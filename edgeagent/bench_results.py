@@ -16,9 +16,9 @@ from typing import Any
 
 import sqlite_utils
 
-from .benchmark import Outcome
-from .dbfile import now
-from .errors import BadInput, StoreError
+from edgeagent.benchmark import Outcome
+from edgeagent.dbfile import now
+from edgeagent.errors import BadInput, StoreError
 
 FILE = "results.db"
 KEY = ("task_id", "strategy", "repeat")  # with sweep_id, what one row stands for

@@ -14,14 +14,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import __version__, benchmark, launch, paths, render
-from . import models as model_registry
-from .bench_plan import Item
-from .bench_results import FILE, Results, Sweep, outcome_of, row_of
-from .errors import BadInput, EdgeAgentError
-from .store import Store
-from .strategies import STRATEGIES
-from .tasks import Task
+from edgeagent import __version__, benchmark, launch, paths, render
+from edgeagent import models as model_registry
+from edgeagent.bench_plan import Item
+from edgeagent.bench_results import FILE, Results, Sweep, outcome_of, row_of
+from edgeagent.errors import BadInput, EdgeAgentError
+from edgeagent.store import Store
+from edgeagent.strategies import STRATEGIES
+from edgeagent.tasks import Task
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def _cloud(spec: str | None, tasks: Sequence[Task], overrides: Sequence[str] = (
     if spec is None:
         yield None
         return
-    from . import bench_clouds  # starts servers only when asked for
+    from edgeagent import bench_clouds  # starts servers only when asked for
 
     with bench_clouds.start(spec, tasks, overrides=overrides) as stand_in:  # --set bench.price_card
         yield stand_in

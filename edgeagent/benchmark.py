@@ -16,8 +16,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import ModuleType
 
-from .errors import BadInput, EdgeAgentError
-from .tasks import Sensitive, Task
+from edgeagent.errors import BadInput, EdgeAgentError
+from edgeagent.tasks import Sensitive, Task
 
 _SPACE = re.compile(r"\s+")
 

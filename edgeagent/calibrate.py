@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .agent import Agent
-from .backends.base import Backend
-from .config import check_field, load_config
-from .store import Store
-from .strategies import EdgeOnly, task_score
-from .tasks import Task
-from .uncertainty import uncertainty
+from edgeagent.agent import Agent
+from edgeagent.backends.base import Backend
+from edgeagent.config import check_field, load_config
+from edgeagent.store import Store
+from edgeagent.strategies import EdgeOnly, task_score
+from edgeagent.tasks import Task
+from edgeagent.uncertainty import uncertainty
 
 
 def fit_threshold(values: Sequence[float], share: float) -> float:

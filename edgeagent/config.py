@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import paths
-from .backends.registry import NAMES as BACKENDS
-from .errors import BadInput
-from .textinput import check_text
+from edgeagent import paths
+from edgeagent.backends.registry import NAMES as BACKENDS
+from edgeagent.errors import BadInput
+from edgeagent.textinput import check_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -107,7 +107,7 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
 
 def _check_secrets(where: str, values: list) -> None:
     # The exporter's own rule, so a config it would refuse fails here, at load.
-    from .export.detect import MIN_DECLARED_LEN
+    from edgeagent.export.detect import MIN_DECLARED_LEN
 
     for i, v in enumerate(values):
         if not isinstance(v, str):
@@ -130,7 +130,7 @@ def _check_model_thresholds(where: str, value: dict) -> None:
 
 def _check_detectors(where: str, values: list) -> None:
     # The shape only: importing the detectors themselves waits for an export.
-    from .export.detect.builtin import check_path
+    from edgeagent.export.detect.builtin import check_path
 
     for i, v in enumerate(values):
         problem = "must be a string" if not isinstance(v, str) else check_path(v)

@@ -14,8 +14,8 @@ from typing import TypeVar
 
 import sqlite_utils
 
-from .errors import DiskFull, EdgeAgentError, StoreError
-from .migrations import MIGRATIONS
+from edgeagent.errors import DiskFull, EdgeAgentError, StoreError
+from edgeagent.migrations import MIGRATIONS
 
 MIGRATIONS_TABLE = "_edgeagent_migrations"
 SQLITE_HEADER = b"SQLite format 3\x00"

@@ -22,8 +22,8 @@ from typing import Any, overload
 
 import psutil
 
-from .backends.registry import NAMES as BACKENDS
-from .errors import BadInput
+from edgeagent.backends.registry import NAMES as BACKENDS
+from edgeagent.errors import BadInput
 
 if sys.version_info >= (3, 11):
     import tomllib

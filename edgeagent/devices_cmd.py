@@ -9,17 +9,17 @@ import click
 from rich.markup import escape
 from rich.table import Column, Table
 
-from . import render
-from .cli_options import json_option
-from .devices import DeviceProfile, builtin_profiles, detect_machine, match_profile
-from .errors import BadInput
+from edgeagent import render
+from edgeagent.cli_options import json_option
+from edgeagent.devices import DeviceProfile, builtin_profiles, detect_machine, match_profile
+from edgeagent.errors import BadInput
 
 
 def _meter_status(profile: DeviceProfile | None) -> tuple[dict[str, str] | None, str]:
     """probe_meters() from edgeagent.meters.select, or why it could not be asked."""
     # Imported here, not at the top: the meters pull in optional driver bindings most commands never need.
     try:
-        from .meters.select import probe_meters
+        from edgeagent.meters.select import probe_meters
     except ImportError as e:
         return None, f"meter probe unavailable: {e}"
     try:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from .sandbox import ToolError
-from .tools import ToolContext
-from .tools_files import find_files, read_bytes
+from edgeagent.sandbox import ToolError
+from edgeagent.tools import ToolContext
+from edgeagent.tools_files import find_files, read_bytes
 
 ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 MAX_SCAN_BYTES = 64 * 2**20  # past this much text a missing address proves nothing: let it through
@@ -21,7 +21,10 @@ def addresses(text: str) -> set[str]:
 
 def _mail_text(data: bytes) -> str:
     """A message's text as the mail tools decode it: quoted-printable or base64 bodies hide addresses."""
-    from .tools_mail import body_text, parse_mail  # here: the mail tools check their recipients with this module
+    from edgeagent.tools_mail import (  # here: the mail tools check their recipients with this module
+        body_text,
+        parse_mail,
+    )
 
     return body_text(parse_mail(data))
 

@@ -11,23 +11,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from . import paths
-from .agent import Agent
-from .backends.base import Backend
-from .backends.registry import installed
-from .cloud_target import parse_target
-from .config import load_config, parse_overrides, strategy_export_mode
-from .devices import DeviceProfile, detect_machine, resolve_device
-from .errors import BadInput
-from .metering import open_metering, power_mode
-from .router_fit import thresholds_for
-from .store import Store
-from .strategies import Strategy, get_strategy
+from edgeagent import paths
+from edgeagent.agent import Agent
+from edgeagent.backends.base import Backend
+from edgeagent.backends.registry import installed
+from edgeagent.cloud_target import parse_target
+from edgeagent.config import load_config, parse_overrides, strategy_export_mode
+from edgeagent.devices import DeviceProfile, detect_machine, resolve_device
+from edgeagent.errors import BadInput
+from edgeagent.metering import open_metering, power_mode
+from edgeagent.router_fit import thresholds_for
+from edgeagent.store import Store
+from edgeagent.strategies import Strategy, get_strategy
 
 
 def exporter_module() -> ModuleType:
     """Imported on demand: the detectors pull in presidio and spaCy, which most commands never need."""
-    from .export import exporter
+    from edgeagent.export import exporter
 
     return exporter
 
@@ -64,7 +64,7 @@ def backend_choice(flag: str | None, config: dict, profile: DeviceProfile) -> tu
     if name == "onnx":
         return name, {"provider": config["backend"]["provider"] or profile.backend.ort_provider}
     if name == "llamacpp":
-        from .backends.llamacpp import llamacpp_options
+        from edgeagent.backends.llamacpp import llamacpp_options
 
         return name, llamacpp_options(profile)
     return name, {}

@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from .errors import ModelError
+from edgeagent.errors import ModelError
 
 MANIFEST = "edgeagent-model.json"
 Progress = Callable[[str, int, int], None]  # (file, bytes hashed so far, its size)
@@ -66,7 +66,9 @@ def write_manifest(folder: Path, *, known: dict[str, str] | None = None, progres
                    **fields) -> None:
     """Record every file of `folder`; `known` holds sha256s the caller already computed while writing them,
     `progress` hears each file's bytes as they are hashed."""
-    from .dbfile import now  # here, not at the top: checking a manifest (every NER load) must not import sqlite_utils
+    from edgeagent.dbfile import (
+        now,  # here, not at the top: checking a manifest (every NER load) must not import sqlite_utils
+    )
 
     known = known or {}
     files = {}

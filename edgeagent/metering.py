@@ -10,12 +10,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .devices import DeviceProfile, MachineFacts
-from .meters.base import EnergyMeter, MeterUnavailable
-from .meters.jetson import nvmap_used_bytes
-from .meters.memory import PeakMemory
-from .meters.nvml import NvmlMemory
-from .meters.select import open_meter
+from edgeagent.devices import DeviceProfile, MachineFacts
+from edgeagent.meters.base import EnergyMeter, MeterUnavailable
+from edgeagent.meters.jetson import nvmap_used_bytes
+from edgeagent.meters.memory import PeakMemory
+from edgeagent.meters.nvml import NvmlMemory
+from edgeagent.meters.select import open_meter
 
 
 @dataclass

@@ -12,11 +12,11 @@ import re
 import shutil
 from pathlib import Path
 
-from . import paths
-from .backends.registry import BY_VARIANT
-from .catalog import EMBEDDED
-from .errors import BadInput
-from .manifest import MANIFEST, check_manifest, write_manifest
+from edgeagent import paths
+from edgeagent.backends.registry import BY_VARIANT
+from edgeagent.catalog import EMBEDDED
+from edgeagent.errors import BadInput
+from edgeagent.manifest import MANIFEST, check_manifest, write_manifest
 
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 VARIANTS = BY_VARIANT  # variant folder -> the backend that loads it

@@ -18,10 +18,10 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from . import paths
-from .errors import BadInput, ModelError
-from .manifest import sha256_file, write_manifest
-from .model_import import NAME_RE, VARIANTS
+from edgeagent import paths
+from edgeagent.errors import BadInput, ModelError
+from edgeagent.manifest import sha256_file, write_manifest
+from edgeagent.model_import import NAME_RE, VARIANTS
 
 # What an HF model folder needs (weights, config, tokenizer, chat template); the rest (README, images) stays.
 _HF_FILES = re.compile(r"(config|generation_config|tokenizer|tokenizer_config|special_tokens_map|vocab|merges|"
@@ -146,7 +146,7 @@ def _download(url: str, dest: Path, size: int | None, headers: dict) -> Path:
         TransferSpeedColumn,
     )
 
-    from .render import err
+    from edgeagent.render import err
 
     part = dest.with_name(dest.name + ".part")
     dest.parent.mkdir(parents=True, exist_ok=True)

@@ -17,10 +17,10 @@ from rich.progress import (
     TransferSpeedColumn,
 )
 
-from . import paths
-from .errors import BadInput, ModelError
-from .manifest import MANIFEST, check_manifest
-from .manifest import Progress as OnBytes
+from edgeagent import paths
+from edgeagent.errors import BadInput, ModelError
+from edgeagent.manifest import MANIFEST, check_manifest
+from edgeagent.manifest import Progress as OnBytes
 
 BIG = 64 << 20  # files above this show a progress bar while hashed
 

@@ -21,21 +21,13 @@ from filelock import FileLock
 from rich.filesize import decimal
 from rich.markup import escape
 
-from . import paths
-from .backends.base import Backend
-from .catalog import DEFAULT_MODEL, EMBEDDED, SMOKE_MODEL, EmbeddedModel  # noqa: F401  (SMOKE_MODEL: re-exported)
-from .errors import BadInput, ModelError
-from .manifest import MANIFEST, check_manifest, write_manifest
-from .model_import import imported_variant
-from .prepare_progress import (
-    LineParser,
-    Phases,
-    marked_phases,
-    onnx_builder,
-    pip_files,
-    took,
-    tqdm_counts,
-)
+from edgeagent import paths
+from edgeagent.backends.base import Backend
+from edgeagent.catalog import DEFAULT_MODEL, EMBEDDED, SMOKE_MODEL, EmbeddedModel  # noqa: F401  (SMOKE_MODEL: re-exported)
+from edgeagent.errors import BadInput, ModelError
+from edgeagent.manifest import MANIFEST, check_manifest, write_manifest
+from edgeagent.model_import import imported_variant
+from edgeagent.prepare_progress import LineParser, Phases, marked_phases, onnx_builder, pip_files, took, tqdm_counts
 
 HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> HF folder
 CONVERT_MODULES = HF_MODULES + ["onnx", "onnx_ir"]  # ... -> int4 ONNX
@@ -305,7 +297,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
 
 
 def _smoke_test(folder: Path) -> None:
-    from .backends.onnx import OnnxGenAIBackend
+    from edgeagent.backends.onnx import OnnxGenAIBackend
 
     backend = OnnxGenAIBackend(folder)
     _, last = backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)
@@ -315,7 +307,7 @@ def _smoke_test(folder: Path) -> None:
 
 
 def _load_mlx(model: str, stage: Stage, options: dict) -> Backend:
-    from .backends.mlx import INSTALL_HINT, MlxBackend, mlx_available
+    from edgeagent.backends.mlx import INSTALL_HINT, MlxBackend, mlx_available
 
     if not mlx_available():
         raise BadInput(INSTALL_HINT)
@@ -325,7 +317,7 @@ def _load_mlx(model: str, stage: Stage, options: dict) -> Backend:
 
 
 def _load_llamacpp(model: str, stage: Stage, options: dict) -> Backend:
-    from .backends.llamacpp import INSTALL_HINT, LlamaCppBackend, llamacpp_available
+    from edgeagent.backends.llamacpp import INSTALL_HINT, LlamaCppBackend, llamacpp_available
 
     if not llamacpp_available():
         raise BadInput(INSTALL_HINT)
@@ -342,7 +334,7 @@ def _load_llamacpp(model: str, stage: Stage, options: dict) -> Backend:
 
 
 def _load_onnx(model: str, stage: Stage, options: dict) -> Backend:
-    from .backends.onnx import OnnxGenAIBackend
+    from edgeagent.backends.onnx import OnnxGenAIBackend
 
     folder, name = _model_folder(model, stage, onnx_dir, "genai_config.json", "an ONNX Runtime GenAI model folder")
     return OnnxGenAIBackend(folder, model_name=name, provider=options.get("provider") or "cpu")
@@ -361,7 +353,7 @@ def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | No
     (onnx: provider; llamacpp: n_gpu_layers, n_threads, n_ctx).
     """
     if model.startswith("scripted:"):
-        from .backends.scripted import ScriptedBackend
+        from edgeagent.backends.scripted import ScriptedBackend
 
         return ScriptedBackend.from_file(model.split(":", 1)[1])
     loader = LOADERS.get(backend or "onnx")

@@ -19,9 +19,9 @@ from pathlib import Path, PurePosixPath
 
 from filelock import FileLock
 
-from . import paths
-from .errors import BadInput, ModelError
-from .manifest import MANIFEST, check_manifest, write_manifest
+from edgeagent import paths
+from edgeagent.errors import BadInput, ModelError
+from edgeagent.manifest import MANIFEST, check_manifest, write_manifest
 
 Stage = Callable[[str], None]
 VARIANT = "spacy"  # models/<name>/spacy/: what `models list` shows as the variant

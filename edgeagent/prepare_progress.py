@@ -64,7 +64,7 @@ class Phases:
 
     def __init__(self, console: Console | None = None) -> None:
         if console is None:
-            from .render import err
+            from edgeagent.render import err
 
             console = err
         self.console = console

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import psutil
 
-from .backends.base import Backend
-from .devices import DeviceProfile
-from .metering import Metering
+from edgeagent.backends.base import Backend
+from edgeagent.devices import DeviceProfile
+from edgeagent.metering import Metering
 
 FILLER = ("The quarterly review moved to Friday at ten in room B. Priya owns the budget spreadsheet and wants "
           "the travel costs by Wednesday. The staging server runs Python 3.11 since last week. ")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-from .callformat import GENERIC, CallFormat, system_tools
-from .tools import Tool
+from edgeagent.callformat import GENERIC, CallFormat, system_tools
+from edgeagent.tools import Tool
 
 SYSTEM = """You are a careful assistant working on the user's files in their workspace folder. Paths are \
 relative to the workspace: a file at its top is named by its file name alone. Work in steps, one tool call \

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .catalog import EMBEDDED
-from .devices import DeviceProfile
+from edgeagent.catalog import EMBEDDED
+from edgeagent.devices import DeviceProfile
 
 RUNTIME_BYTES = 256 * 2**20  # compute buffers and the runtime itself, beside weights and KV cache (llama.cpp, seen here)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .config import ROUTER_KEYS, config_path, load_toml
+from edgeagent.config import ROUTER_KEYS, config_path, load_toml
 
 # `edgeagent calibrate`, greedy decoding, entropy, ONNX int4 builds: 20% of edge steps over τ, 25% of tasks over
 # the task threshold. SmolLM2 on examples/tasks; Qwen 1.5B on examples/tasks plus the bench's calibration split

@@ -15,7 +15,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
 
-from .sandbox import ToolError
+from edgeagent.sandbox import ToolError
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 SUPPORTED = (hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY")

@@ -8,12 +8,12 @@ from ipaddress import ip_address
 
 import click
 
-from . import models as model_registry
-from .backends.base import Backend
-from .cli_options import backend_option, model_option
-from .errors import BadInput, EdgeAgentError
-from .serve_http import IO_TIMEOUT_S, make_server
-from .serve_queue import DEFAULT_MAX_QUEUE
+from edgeagent import models as model_registry
+from edgeagent.backends.base import Backend
+from edgeagent.cli_options import backend_option, model_option
+from edgeagent.errors import BadInput, EdgeAgentError
+from edgeagent.serve_http import IO_TIMEOUT_S, make_server
+from edgeagent.serve_queue import DEFAULT_MAX_QUEUE
 
 DEFAULT_PORT = 8642
 KEY_VAR = "EDGEAGENT_SERVE_KEY"
@@ -30,9 +30,9 @@ def is_loopback(host: str) -> bool:
 
 def _backend_choice(flag: str) -> tuple[str, dict]:
     """--backend as `run` resolves it: the flag, backend.name in config, then this machine's device profile."""
-    from .config import load_config
-    from .devices import detect_machine, resolve_device
-    from .launch import backend_choice
+    from edgeagent.config import load_config
+    from edgeagent.devices import detect_machine, resolve_device
+    from edgeagent.launch import backend_choice
 
     return backend_choice(flag, load_config(), resolve_device("auto", detect_machine()))
 

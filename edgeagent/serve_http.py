@@ -20,24 +20,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from .backends.base import Backend, Usage
-from .errors import BadInput, EdgeAgentError
-from .serve_queue import DEFAULT_MAX_QUEUE, ModelQueue
-from .serve_reply import (
-    ClientGone,
-    Generation,
-    backend_error,
-    message_body,
-    new_id,
-    usage_body,
-)
-from .serve_request import (
-    ApiError,
-    MessagesRequest,
-    bad_request,
-    one_line,
-    parse_request,
-)
+from edgeagent.backends.base import Backend, Usage
+from edgeagent.errors import BadInput, EdgeAgentError
+from edgeagent.serve_queue import DEFAULT_MAX_QUEUE, ModelQueue
+from edgeagent.serve_reply import ClientGone, Generation, backend_error, message_body, new_id, usage_body
+from edgeagent.serve_request import ApiError, MessagesRequest, bad_request, one_line, parse_request
 
 MAX_BODY = 8 * 1024 * 1024
 IO_TIMEOUT_S = 30.0  # a client that neither sends nor reads for this long is dropped, and its generation with it

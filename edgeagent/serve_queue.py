@@ -6,8 +6,8 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from .serve_reply import ClientGone
-from .serve_request import ApiError
+from edgeagent.serve_reply import ClientGone
+from edgeagent.serve_request import ApiError
 
 DEFAULT_MAX_QUEUE = 16
 POLL_S = 0.2  # how often a waiting request checks that its client is still there

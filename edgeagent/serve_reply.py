@@ -9,9 +9,9 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import cast
 
-from .backends.base import Backend, Chunk, Usage
-from .errors import EdgeAgentError
-from .serve_request import ApiError, MessagesRequest, bad_request, one_line
+from edgeagent.backends.base import Backend, Chunk, Usage
+from edgeagent.errors import EdgeAgentError
+from edgeagent.serve_request import ApiError, MessagesRequest, bad_request, one_line
 
 
 class StopCutter:

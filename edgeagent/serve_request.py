@@ -6,7 +6,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from .serve_schema import MAX_DEPTH, schema_problem, too_deep
+from edgeagent.serve_schema import MAX_DEPTH, schema_problem, too_deep
 
 # llguidance extension, as in tools.action_schema: fixed separators keep a small model from wandering.
 GUIDANCE = {"whitespace_flexible": False, "key_separator": ": ", "item_separator": ", "}

@@ -15,8 +15,8 @@ from typing import Any
 
 from sqlite_utils.db import Table
 
-from .dbfile import MIGRATIONS_TABLE, describe, now, open_store
-from .errors import BadInput, RunBusy
+from edgeagent.dbfile import MIGRATIONS_TABLE, describe, now, open_store
+from edgeagent.errors import BadInput, RunBusy
 
 __all__ = ["MIGRATIONS_TABLE", "Store", "now", "storable"]
 

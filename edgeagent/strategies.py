@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from .errors import BadInput
-from .uncertainty import uncertainty
+from edgeagent.errors import BadInput
+from edgeagent.uncertainty import uncertainty
 
 if TYPE_CHECKING:
-    from .export.exporter import Exporter
-    from .store import Store
+    from edgeagent.export.exporter import Exporter
+    from edgeagent.store import Store
 
 
 @dataclass(frozen=True)

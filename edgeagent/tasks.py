@@ -9,9 +9,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .config import load_toml
-from .errors import BadInput
-from .textinput import check_text
+from edgeagent.config import load_toml
+from edgeagent.errors import BadInput
+from edgeagent.textinput import check_text
 
 
 @dataclass(frozen=True)

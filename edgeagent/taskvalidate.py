@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import tools as tool_module
-from .benchmark import checker_module, load_checker, score
-from .errors import EdgeAgentError
-from .sandbox import ToolError
-from .taskcheck import MIN_PASTE_TOKENS, tokens
-from .tasks import Task, git_command
-from .tools import Tool, ToolContext
+from edgeagent import tools as tool_module
+from edgeagent.benchmark import checker_module, load_checker, score
+from edgeagent.errors import EdgeAgentError
+from edgeagent.sandbox import ToolError
+from edgeagent.taskcheck import MIN_PASTE_TOKENS, tokens
+from edgeagent.tasks import Task, git_command
+from edgeagent.tools import Tool, ToolContext
 
 EPSILON = 1e-9  # weighted sub-checks add up in floating point: 0.4 + 0.3 + 0.2 + 0.1 is not quite 1
 FILE_TOOLS = ("list_dir", "read_file", "search", "write_file", "append_file")  # what a task without `tools` gets

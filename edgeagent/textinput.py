@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import BadInput
+from edgeagent.errors import BadInput
 
 
 def decode_text(data: bytes, where: str) -> str:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import BadInput
-from .tools import BUILTIN_TOOLS, Tool
-from .tools_calendar import CALENDAR_TOOLS
-from .tools_contacts import CONTACT_TOOLS
-from .tools_docs import DOCS_TOOLS
-from .tools_git import GIT_TOOLS
-from .tools_mail import MAIL_TOOLS
-from .tools_query import QUERY_TOOLS
+from edgeagent.errors import BadInput
+from edgeagent.tools import BUILTIN_TOOLS, Tool
+from edgeagent.tools_calendar import CALENDAR_TOOLS
+from edgeagent.tools_contacts import CONTACT_TOOLS
+from edgeagent.tools_docs import DOCS_TOOLS
+from edgeagent.tools_git import GIT_TOOLS
+from edgeagent.tools_mail import MAIL_TOOLS
+from edgeagent.tools_query import QUERY_TOOLS
 
 
 def _names(tools: list[Tool]) -> tuple[str, ...]:
@@ -43,7 +43,7 @@ def choose_tools(spec: str, workspace: Path) -> list[str] | None:
         return _auto(workspace)
     if spec == "all":
         return [n for group in GROUPS.values() for n in group]
-    from .toolset import ALL_TOOLS
+    from edgeagent.toolset import ALL_TOOLS
 
     names: list[str] = []
     for item in (s.strip() for s in spec.split(",")):
@@ -57,7 +57,7 @@ def choose_tools(spec: str, workspace: Path) -> list[str] | None:
 
 
 def _auto(workspace: Path) -> list[str] | None:
-    from .workspace_overview import walk_files
+    from edgeagent.workspace_overview import walk_files
 
     names, _ = walk_files(workspace)
     found = [g for g, suffixes in EVIDENCE.items() if any(n.lower().endswith(suffixes) for n in names)]

@@ -11,16 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
-from .safeopen import (
-    lstat_in,
-    open_dir,
-    open_regular,
-    open_regular_at,
-    parent_dir,
-    replace_file,
-)
-from .sandbox import ToolError, is_internal, relative, resolve
-from .snapshots import Snapshots
+from edgeagent.safeopen import lstat_in, open_dir, open_regular, open_regular_at, parent_dir, replace_file
+from edgeagent.sandbox import ToolError, is_internal, relative, resolve
+from edgeagent.snapshots import Snapshots
 
 MAX_READ_CHARS = 4000
 MAX_STRING = 2000  # longest string argument the grammar lets a model write; tools enforce it for cloud steps too
@@ -277,7 +270,7 @@ def append_file(ctx: ToolContext, path: str, content: str) -> str:
 
 
 def _require_known(ctx: ToolContext, content: str) -> None:
-    from .known_addresses import require_known  # imported here: it builds on the file tools of this module
+    from edgeagent.known_addresses import require_known  # imported here: it builds on the file tools of this module
     require_known(ctx, content)
 
 
@@ -449,8 +442,8 @@ def tools_for(with_cloud: bool, names: Iterable[str] | None = None) -> dict[str,
     finish is always there, ask_cloud whenever a cloud is."""
     if names is None:
         return {**BUILTIN_TOOLS, ASK_CLOUD.name: ASK_CLOUD} if with_cloud else dict(BUILTIN_TOOLS)
-    from .errors import BadInput
-    from .toolset import ALL_TOOLS
+    from edgeagent.errors import BadInput
+    from edgeagent.toolset import ALL_TOOLS
 
     names = list(names)
     unknown = [n for n in names if n not in ALL_TOOLS]
@@ -464,7 +457,7 @@ def tools_for(with_cloud: bool, names: Iterable[str] | None = None) -> dict[str,
 def __getattr__(name: str) -> dict[str, Tool]:
     """tools.ALL_TOOLS: every registered tool, loaded on first use (its modules import this one)."""
     if name == "ALL_TOOLS":
-        from .toolset import ALL_TOOLS
+        from edgeagent.toolset import ALL_TOOLS
 
         return ALL_TOOLS
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -484,7 +477,7 @@ def anthropic_tools(tools: dict[str, Tool]) -> list[dict]:
 
 def action_schema(tools: dict[str, Tool]) -> dict:
     """A JSON schema that admits exactly one call to one of `tools` in the generic format, tool name first."""
-    from .callformat import GENERIC
+    from edgeagent.callformat import GENERIC
 
     return GENERIC.schema(tools.values())
 

@@ -10,9 +10,9 @@ from datetime import date, datetime, timedelta, timezone
 from dateutil.rrule import rrulestr
 from icalendar import Calendar, Component, Event
 
-from .sandbox import ToolError
-from .tools import Tool, ToolContext, _resolve, apply_effect
-from .tools_files import find_files, read_bytes, read_each, skipped_note
+from edgeagent.sandbox import ToolError
+from edgeagent.tools import Tool, ToolContext, _resolve, apply_effect
+from edgeagent.tools_files import find_files, read_bytes, read_each, skipped_note
 
 CALENDAR_FILE = "calendar.ics"  # where add_event writes
 MAX_EVENTS = 60  # lines one listing shows

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from icalendar.parser import Contentlines
 
-from .sandbox import ToolError
-from .tools import Tool, ToolContext, _holds, _words
-from .tools_files import find_files, read_each, skipped_note
+from edgeagent.sandbox import ToolError
+from edgeagent.tools import Tool, ToolContext, _holds, _words
+from edgeagent.tools_files import find_files, read_each, skipped_note
 
 MAX_CARDS = 20  # cards one answer shows
 

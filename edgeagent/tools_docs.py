@@ -10,11 +10,11 @@ import threading
 
 import sqlite_utils
 
-from .htmltext import html_lines
-from .sandbox import ToolError
-from .tools import Tool, ToolContext, _holds, _words
-from .tools_files import find_files, read_each, skipped_note
-from .tools_mail import body_text, parse_mail
+from edgeagent.htmltext import html_lines
+from edgeagent.sandbox import ToolError
+from edgeagent.tools import Tool, ToolContext, _holds, _words
+from edgeagent.tools_files import find_files, read_each, skipped_note
+from edgeagent.tools_mail import body_text, parse_mail
 
 DOC_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".html", ".htm", ".eml")
 MAX_HITS = 10

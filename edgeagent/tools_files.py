@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .safeopen import open_regular
-from .sandbox import ToolError, is_internal, relative, resolve
-from .tools import ToolContext, _files, _resolve
+from edgeagent.safeopen import open_regular
+from edgeagent.sandbox import ToolError, is_internal, relative, resolve
+from edgeagent.tools import ToolContext, _files, _resolve
 
 MAX_APP_FILE_BYTES = 8 * 1024 * 1024  # one mail, calendar, card file or document: larger ones are skipped
 

@@ -12,8 +12,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .sandbox import ToolError, relative
-from .tools import MAX_READ_CHARS, Tool, ToolContext, _resolve
+from edgeagent.sandbox import ToolError, relative
+from edgeagent.tools import MAX_READ_CHARS, Tool, ToolContext, _resolve
 
 GIT_SECONDS = 20
 MAX_OUTPUT_BYTES = 256 * 1024  # read from git at most; what is shown is MAX_READ_CHARS

@@ -11,21 +11,11 @@ from email.parser import BytesParser
 from email.utils import formatdate, getaddresses, make_msgid, parsedate_to_datetime
 from pathlib import Path
 
-from .htmltext import html_text
-from .known_addresses import require_known
-from .sandbox import ToolError, relative
-from .tools import (
-    MAX_READ_CHARS,
-    MAX_STRING,
-    Tool,
-    ToolContext,
-    _holds,
-    _near,
-    _resolve,
-    _words,
-    apply_effect,
-)
-from .tools_files import find_files, read_bytes, read_each, skipped_note
+from edgeagent.htmltext import html_text
+from edgeagent.known_addresses import require_known
+from edgeagent.sandbox import ToolError, relative
+from edgeagent.tools import MAX_READ_CHARS, MAX_STRING, Tool, ToolContext, _holds, _near, _resolve, _words, apply_effect
+from edgeagent.tools_files import find_files, read_bytes, read_each, skipped_note
 
 MAX_LISTED = 60  # messages one listing or search shows
 DEFAULT_FROM = "me@localhost"

@@ -15,9 +15,9 @@ import urllib.parse
 import sqlite_utils
 from sqlite_utils.utils import Format, TypeTracker, rows_from_file
 
-from .sandbox import ToolError
-from .tools import MAX_READ_CHARS, MAX_STRING, Tool, ToolContext
-from .tools_files import find_files, read_bytes, skipped_note
+from edgeagent.sandbox import ToolError
+from edgeagent.tools import MAX_READ_CHARS, MAX_STRING, Tool, ToolContext
+from edgeagent.tools_files import find_files, read_bytes, skipped_note
 
 MAX_ROWS = 50  # rows an answer shows
 MAX_COUNTED = 100_000  # rows counted past those shown, to say how many there were

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .backends.base import TokenScore
+from edgeagent.backends.base import TokenScore
 
 # entropy: at the first token of the tool name, the action's first real choice (under the grammar the
 # literal first token is always "{"); nll: the mean negative log-probability of every action token.

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BadInput, UndoRefused
-from .safeopen import (
+from edgeagent.errors import BadInput, UndoRefused
+from edgeagent.safeopen import (
     NotFound,
     open_regular,
     open_regular_at,
@@ -18,9 +18,9 @@ from .safeopen import (
     replace_file,
     sha256_stream,
 )
-from .sandbox import ToolError, resolve
-from .snapshots import Snapshots
-from .store import Store
+from edgeagent.sandbox import ToolError, resolve
+from edgeagent.snapshots import Snapshots
+from edgeagent.store import Store
 
 
 @dataclass
@@ -61,7 +61,7 @@ def _refuse(run_id: str, why: str) -> UndoRefused:
 
 def undo(store: Store, run: dict, from_step: int = 0, snapshots: Snapshots | None = None) -> list[str]:
     """Restore the workspace as it was before step `from_step` of `run`; one line per file says what was done."""
-    from .claims import alive
+    from edgeagent.claims import alive
 
     run_id, workspace = run["id"], Path(run["workspace"])
     if run["status"] == "running" and alive(run.get("owner")):

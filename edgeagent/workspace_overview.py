@@ -12,8 +12,8 @@ import stat
 from collections import Counter
 from pathlib import Path
 
-from .sandbox import ToolError, is_internal
-from .tools import Tool, ToolContext
+from edgeagent.sandbox import ToolError, is_internal
+from edgeagent.tools import Tool, ToolContext
 
 MAX_FILES = 30  # names listed one by one; a folder with more is summarised by count and type
 MAX_CHARS = 1500  # the whole overview; a larger workspace is cut, with a note saying so
@@ -76,7 +76,7 @@ def _listing(files: list[str]) -> list[str]:
 
 
 def _tables(ctx: ToolContext) -> list[str]:
-    from .tools_query import open_tables, table_names
+    from edgeagent.tools_query import open_tables, table_names
 
     try:
         conn, _ = open_tables(ctx)

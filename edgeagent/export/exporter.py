@@ -9,17 +9,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..config import load_config
-from ..errors import BadInput, CloudUnavailable, EdgeAgentError
-from ..sandbox import WORKSPACE_SECRETS
-from .detect import DeclaredSecrets, Detector, default_detectors
-from .disguised import hidden_declared
-from .placeholders import PlaceholderRegistry
-from .sanitize import Sanitized, sanitize
+from edgeagent.config import load_config
+from edgeagent.errors import BadInput, CloudUnavailable, EdgeAgentError
+from edgeagent.export.detect import DeclaredSecrets, Detector, default_detectors
+from edgeagent.export.disguised import hidden_declared
+from edgeagent.export.placeholders import PlaceholderRegistry
+from edgeagent.export.sanitize import Sanitized, sanitize
+from edgeagent.sandbox import WORKSPACE_SECRETS
 
 if TYPE_CHECKING:  # the store only as a type: `edgeagent redact` never opens one, and sqlite_utils costs ~0.1 s
-    from .. import cloud as cloud_api
-    from ..store import Store
+    from edgeagent import cloud as cloud_api
+    from edgeagent.store import Store
 
 DIGEST_CHARS = 1000  # enough for the newest findings; the cloud never needs whole files to advise
 # {tools}: the run's own tools, one per line. Names and descriptions are code, not user data, and a cloud that is
@@ -46,7 +46,7 @@ EXECUTOR_SYSTEM = (
 
 def _cloud():
     # The anthropic SDK takes about a second to import: `redact` and runs without a cloud never pay for it.
-    from .. import cloud
+    from edgeagent import cloud
 
     return cloud
 
@@ -86,7 +86,7 @@ def select(purpose: str, task: str, steps: Sequence[dict], question: str = "",
     `tools` lists the run's tools for the planner and the advisor (`tools.tool_lines`); the built-in ones if empty.
     An executing cloud also gets the run's workspace overview, the context the edge acts with."""
     if purpose in ("advice", "plan") and not tools:
-        from ..tools import BUILTIN_TOOLS, tool_lines
+        from edgeagent.tools import BUILTIN_TOOLS, tool_lines
 
         tools = tool_lines(BUILTIN_TOOLS)
     if purpose == "advice":

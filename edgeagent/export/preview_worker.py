@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .. import paths
+from edgeagent import paths
 
 SOCKET_NAME = "preview.sock"
 MAX_SOCKET_PATH = 100  # bytes; AF_UNIX allows 104-108, depending on the system
@@ -39,7 +39,7 @@ def socket_path() -> Path:
 
 def idle_setting(config: dict) -> float:
     """Seconds a worker waits for its next request; 0: no worker at all."""
-    from ..config import check_field
+    from edgeagent.config import check_field
 
     raw: Any = os.environ.get(IDLE_ENV)
     if raw is None:
@@ -55,9 +55,9 @@ def client_sys_path() -> list[str]:
 
 def fingerprint(sys_path: list[str]) -> str:
     """What decides the detectors and their answers: a worker whose fingerprint differs is stale."""
-    from .. import __version__
-    from ..manifest import MANIFEST
-    from ..ner_model import model_dir
+    from edgeagent import __version__
+    from edgeagent.manifest import MANIFEST
+    from edgeagent.ner_model import model_dir
 
     h = hashlib.sha256(json.dumps([__version__, sys.executable, sys_path]).encode())
     root = Path(__file__).resolve().parent
@@ -72,7 +72,7 @@ def fingerprint(sys_path: list[str]) -> str:
 
 def preview(text: str, mode: str, detectors: list) -> dict:
     """What `redact --json` prints: the same code for the worker and the in-process path."""
-    from .exporter import Exporter
+    from edgeagent.export.exporter import Exporter
 
     exporter = Exporter(None, "", None, mode=mode, detectors=detectors)  # a preview reads and writes no store
     result, refusals = exporter.preview(text)
@@ -124,7 +124,7 @@ def serve(path: Path, idle_s: float, sys_path: list[str]) -> None:
     sys.path[:] = sys_path  # the detectors configured by path import as in the client
     os.chdir(path.parent)
     mine = fingerprint(sys_path)  # before the code it describes is imported
-    from .detect import default_detectors
+    from edgeagent.export.detect import default_detectors
 
     cache = {json.dumps([None, []]): default_detectors()}  # the set a preview without secrets or config uses
     preview(WARM_TEXT, "strict", cache[json.dumps([None, []])])
@@ -159,7 +159,7 @@ def serve(path: Path, idle_s: float, sys_path: list[str]) -> None:
 
 def _answer(conn: socket.socket, mine: str, cache: dict[str, list]) -> bool:
     """Answer one request; False when the worker is stale and must go."""
-    from .detect import DeclaredSecrets, default_detectors
+    from edgeagent.export.detect import DeclaredSecrets, default_detectors
 
     conn.settimeout(READ_TIMEOUT_S)
     try:

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .base import EnergyReading, MeterUnavailable
-from .sampling import StreamMeter, find_tool, integrate_domains
+from edgeagent.meters.base import EnergyReading, MeterUnavailable
+from edgeagent.meters.sampling import StreamMeter, find_tool, integrate_domains
 
 DOMAINS = ("cpu", "gpu", "ane")
 _MACMON_EXTRA = {"sys": "sys_power", "ram": "ram_power", "gpu_ram": "gpu_ram_power", "all": "all_power"}

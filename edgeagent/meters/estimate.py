@@ -23,7 +23,7 @@ import time
 
 import psutil
 
-from .base import EnergyReading
+from edgeagent.meters.base import EnergyReading
 
 SOURCE = "estimate:cpu-time×profile-watts"
 

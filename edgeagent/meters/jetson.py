@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .base import EnergyReading, MeterUnavailable
-from .sampling import PeriodicSampler, find_tool, integrate_domains
+from edgeagent.meters.base import EnergyReading, MeterUnavailable
+from edgeagent.meters.sampling import PeriodicSampler, find_tool, integrate_domains
 
 _PREFIX = "Jetson INA3221 not readable"
 # Module-input rails, in order of preference; see the module docstring.

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import psutil
 
-from .sampling import PeriodicSampler
+from edgeagent.meters.sampling import PeriodicSampler
 
 try:
     import resource

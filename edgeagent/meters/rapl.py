@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 
-from .base import EnergyReading, MeterUnavailable
-from .sampling import PeriodicSampler
+from edgeagent.meters.base import EnergyReading, MeterUnavailable
+from edgeagent.meters.sampling import PeriodicSampler
 
 _PREFIX = "RAPL not readable"
 POWERCAP = "sys/class/powercap"

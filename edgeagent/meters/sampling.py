@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, Generic, TypeVar
 
-from .base import MeterUnavailable
+from edgeagent.meters.base import MeterUnavailable
 
 T = TypeVar("T")
 _MAX_RECORD = 1 << 20  # bytes; a powermetrics plist is ~10 KB, a tegrastats line < 1 KB

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .apple import MacmonMeter, PowermetricsMeter
-from .base import EnergyMeter, EnergyReading, MeterUnavailable
-from .estimate import EstimateMeter
-from .jetson import JetsonPowerMeter
-from .nvml import NvmlMeter
-from .rapl import RaplMeter
-from .tegrastats import TegrastatsMeter
+from edgeagent.meters.apple import MacmonMeter, PowermetricsMeter
+from edgeagent.meters.base import EnergyMeter, EnergyReading, MeterUnavailable
+from edgeagent.meters.estimate import EstimateMeter
+from edgeagent.meters.jetson import JetsonPowerMeter
+from edgeagent.meters.nvml import NvmlMeter
+from edgeagent.meters.rapl import RaplMeter
+from edgeagent.meters.tegrastats import TegrastatsMeter
 
 METER_NAMES = ("ina3221", "tegrastats", "rapl", "nvml", "macmon", "powermetrics", "estimate")
 READABLE = "readable"

@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from .base import EnergyReading, MeterUnavailable
-from .jetson import is_skipped_rail, total_domains
-from .sampling import StreamMeter, find_tool, integrate_domains
+from edgeagent.meters.base import EnergyReading, MeterUnavailable
+from edgeagent.meters.jetson import is_skipped_rail, total_domains
+from edgeagent.meters.sampling import StreamMeter, find_tool, integrate_domains
 
 _TIMESTAMP = re.compile(r"^(\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2})\s+")
 _RAM = re.compile(r"\bRAM (\d+)/(\d+)MB\b")

@@ -6,12 +6,12 @@ plus detectors named in config). Further detectors (NER, span proposals from the
 the `Detector` protocol. Importing this package is cheap: presidio and detect-secrets load when a detector needs them.
 """
 
-from .builtin import BUILTIN, Row, default_detectors, detectors_from, load_detector
-from .declared import MIN_DECLARED_LEN, DeclaredSecrets
-from .hosts import PRIVATE_SUFFIXES
-from .pii import MIN_PRESIDIO_SCORE, PHONE_REGIONS, PresidioPatterns
-from .secrets import SecretPlugins
-from .spans import (
+from edgeagent.export.detect.builtin import BUILTIN, Row, default_detectors, detectors_from, load_detector
+from edgeagent.export.detect.declared import MIN_DECLARED_LEN, DeclaredSecrets
+from edgeagent.export.detect.hosts import PRIVATE_SUFFIXES
+from edgeagent.export.detect.pii import MIN_PRESIDIO_SCORE, PHONE_REGIONS, PresidioPatterns
+from edgeagent.export.detect.secrets import SecretPlugins
+from edgeagent.export.detect.spans import (
     HOOK_PRIORITY,
     KIND_RE,
     SOURCE_PRIORITY,

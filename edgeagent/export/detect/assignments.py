@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from .personal import lower
-from .spans import Span
+from edgeagent.export.detect.personal import lower
+from edgeagent.export.detect.spans import Span
 
 # The key's last word names a secret: "SMTP_PASSWORD", "client_secret", "GITHUB_TOKEN", "apiKey", "db.pass".
 _KEY = (r"(?:[a-z0-9_.\-]*?(?:password|passwd|passwort|passphrase|secret|token|api_?key|apikey|access_?key|"

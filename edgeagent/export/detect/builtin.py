@@ -12,9 +12,9 @@ import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...errors import BadInput
-from .declared import DeclaredSecrets
-from .spans import Detector
+from edgeagent.errors import BadInput
+from edgeagent.export.detect.declared import DeclaredSecrets
+from edgeagent.export.detect.spans import Detector
 
 
 @dataclass(frozen=True)

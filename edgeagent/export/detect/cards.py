@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .spans import Span
+from edgeagent.export.detect.spans import Span
 
 # Digits grouped by one kind of separator (space or dash) or none; 13-19 digits checked in code.
 _RUN_RE = re.compile(r"(?<![\w.,/+-])\d{4}(?:([ -]?)\d{2,7})(?:\1\d{1,7}){0,4}(?!\w|[.,/-]\d)")

@@ -7,8 +7,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..normalize import normalize
-from .spans import KIND_RE, Span
+from edgeagent.export.detect.spans import KIND_RE, Span
+from edgeagent.export.normalize import normalize
 
 MIN_DECLARED_LEN = 4  # shorter values would redact ordinary words everywhere
 # Between any two characters of a declared value: any whitespace run, or JSON-escaped whitespace (possibly

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .personal import _words, lower
-from .spans import Span
+from edgeagent.export.detect.personal import _words, lower
+from edgeagent.export.detect.spans import Span
 
 _LOGIN = r"[a-z_][a-z0-9._-]{1,31}"
 _ACCESS_LOG_RE = re.compile(  # "203.0.113.7 - alice [10/Oct/2024:13:55:36 +0000] \"GET"

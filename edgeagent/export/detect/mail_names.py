@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from .personal import _words
-from .spans import Span
+from edgeagent.export.detect.personal import _words
+from edgeagent.export.detect.spans import Span
 
 _ADDR = r"<[^<>\s@]+@[^<>\s]+>"
 _NAME_WORD = r"[A-ZÀ-ÖØ-Þ][\w'’.\-]*"

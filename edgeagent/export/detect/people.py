@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from .personal import _words, lower
-from .spans import Span
+from edgeagent.export.detect.personal import _words, lower
+from edgeagent.export.detect.spans import Span
 
 _WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"
 _PARTICLE = r"(?:van|von|de|der|den|da|di|del|du|le|la|dos|das|do|y|bin|al|ten|ter)"

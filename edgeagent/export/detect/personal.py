@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .spans import Span
+from edgeagent.export.detect.spans import Span
 
 
 def _words(text: str) -> frozenset[str]:
@@ -75,7 +75,7 @@ class Handles:
         handles = {h for h in handles if h.lower() not in _NOT_HANDLES}
         if not handles:
             return []
-        from .rules import occurrences  # rules imports `lower` from here
+        from edgeagent.export.detect.rules import occurrences  # rules imports `lower` from here
 
         found = sorted(span for h in handles for span in occurrences(text, h))
         return [Span(s, e, "USERNAME", self.name) for s, e in found]

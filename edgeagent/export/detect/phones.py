@@ -13,8 +13,8 @@ import functools
 import re
 from collections.abc import Sequence
 
-from .personal import lower
-from .spans import Span
+from edgeagent.export.detect.personal import lower
+from edgeagent.export.detect.spans import Span
 
 # Regions tried for national numbers (a leading 0 is the trunk prefix in all but US/CA): presidio's list and the
 # other European and large markets whose users write numbers this way.

@@ -13,8 +13,8 @@ from typing import Any
 
 import regex
 
-from .hosts import is_doc_url, split_host, tld_extractor
-from .spans import Span, merge_windows
+from edgeagent.export.detect.hosts import is_doc_url, split_host, tld_extractor
+from edgeagent.export.detect.spans import Span, merge_windows
 
 # Presidio scores are meant to be boosted by context words via its NLP engine, which we do not run; without it a
 # phone number scores 0.4 and a formatted SSN 0.5. 0.4 keeps those (a false positive costs one reversible
@@ -298,7 +298,7 @@ def _import_presidio() -> None:
     # nothing half-made
     sys.modules.update({m: None for m in hidden})  # type: ignore[misc]
     try:
-        from ..gc_pause import gc_paused
+        from edgeagent.export.gc_pause import gc_paused
 
         with gc_paused():
             import presidio_analyzer  # noqa: F401

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .hosts import RESERVED, is_public_host, split_host
-from .personal import lower
-from .spans import Span
+from edgeagent.export.detect.hosts import RESERVED, is_public_host, split_host
+from edgeagent.export.detect.personal import lower
+from edgeagent.export.detect.spans import Span
 
 
 def _set(words: str) -> frozenset[str]:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .spans import Span, merge_windows
+from edgeagent.export.detect.spans import Span, merge_windows
 
 # High-entropy candidates: base64/base64url/hex alphabet runs of >= 20 chars ('=' only as trailing padding). One scan
 # finds them; the entropy rule and the vendor rules without a literal prefix only look at these tokens.
