@@ -28,9 +28,8 @@ from edgeagent.errors import BadInput, ModelError
 
 if TYPE_CHECKING:
     from edgeagent.backends.gbnf import GreedyGrammar
-    from edgeagent.devices import DeviceProfile
 
-INSTALL_HINT = "the llamacpp backend needs llama-cpp-python: pip install 'edgeagent[llamacpp]' (compiles; see README)"
+INSTALL_HINT = "the llamacpp backend needs llama-cpp-python: pip install 'edgeagent[llamacpp]' (compiles; see docs/models.md)"
 
 
 def llamacpp_available() -> bool:
@@ -51,16 +50,6 @@ def physical_cores() -> int:
     import psutil
 
     return psutil.cpu_count(logical=False) or os.cpu_count() or 1
-
-
-def llamacpp_options(profile: DeviceProfile) -> dict:
-    """Llama() settings a device profile asks for: GPU offload, threads (0 → physical cores), context size."""
-    prefs = profile.backend
-    return {
-        "n_gpu_layers": prefs.n_gpu_layers,
-        "n_threads": prefs.threads if prefs.threads > 0 else physical_cores(),
-        "n_ctx": profile.budget.context_limit,
-    }
 
 
 class LlamaCppBackend(Backend):
@@ -129,10 +118,7 @@ class LlamaCppBackend(Backend):
     def _grammar(self, constraint: dict | None, suffix: str = "") -> GreedyGrammar | None:
         if not constraint:
             return None
-        from edgeagent.backends.gbnf import (  # numpy and llama_cpp: only once a model is loaded
-            GreedyGrammar,
-            schema_grammar,
-        )
+        from edgeagent.backends.gbnf import GreedyGrammar, schema_grammar
 
         key = json.dumps([constraint, suffix])
         if key not in self._grammars:

@@ -89,10 +89,8 @@ class ScriptedBackend(Backend):
                                  "suffix": suffix})
         turn = sum(1 for m in messages if m["role"] == "assistant")
         if turn >= len(self.replies):
-            from edgeagent.callformat import format_for_template
-
-            fmt = format_for_template(self.template_source)
-            reply, declared = json.dumps({fmt.name_key: "finish", fmt.args_key: {"answer": "script exhausted"}}), None
+            name_key, args_key = _call_keys(constraint)
+            reply, declared = json.dumps({name_key: "finish", args_key: {"answer": "script exhausted"}}), None
         else:
             reply, declared = _admitted(self.replies[turn], constraint), self.scores[turn]
         prompt = _tokens(self.render(messages, tools=tools) + prefix)
@@ -112,6 +110,18 @@ class ScriptedBackend(Backend):
         entropy, logprob = declared or (0.0, 0.0)
         scores = [TokenScore(t, logprob, entropy) for t in out] if logprobs else None
         yield Chunk(out[-1] if out else "", usage=usage, finish_reason=finish, scores=scores)
+
+
+def _call_keys(constraint: dict | None) -> tuple[str, str]:
+    """The fields a call is written with (tool name, arguments), read off the step's grammar: the name is the
+    property holding a constant, the arguments the object beside it; the generic format's when there is none."""
+    for variant in (constraint or {}).get("anyOf", []):
+        props = variant.get("properties", {})
+        name = next((k for k, v in props.items() if "const" in v), None)
+        args = next((k for k, v in props.items() if v.get("type") == "object"), None)
+        if name and args:
+            return name, args
+    return "tool", "args"
 
 
 def _admitted(reply: str | list[str], constraint: dict | None) -> str:

@@ -20,13 +20,13 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from edgeagent import prompting
+from edgeagent.agent import prompting
 from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.bench import sample_workspace
 from edgeagent.cli import cli
-from edgeagent.serve import make_server
-from edgeagent.store import Store
-from edgeagent.tools import tools_for
+from edgeagent.serve.server import make_server
+from edgeagent.store.runs import Store
+from edgeagent.tools.registry import tools_for
 
 TASK = "Prepare a short status mail for Priya (priya.natarajan@northwind.example) from my notes."
 

@@ -24,7 +24,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from edgeagent.export.detect import DeclaredSecrets, default_detectors
+from edgeagent.export.detect.builtin import default_detectors
+from edgeagent.export.detect.declared import DeclaredSecrets
 from edgeagent.export.placeholders import PlaceholderRegistry
 from edgeagent.export.sanitize import sanitize
 

@@ -18,13 +18,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from edgeagent import models, prompting
-from edgeagent.agent import Agent
+from edgeagent.agent import prompting
+from edgeagent.agent.callformat import action_schema
+from edgeagent.agent.loop import Agent
+from edgeagent.agent.strategies import get_strategy
 from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.bench import sample_workspace
-from edgeagent.store import Store
-from edgeagent.strategies import get_strategy
-from edgeagent.tools import BUILTIN_TOOLS, action_schema
+from edgeagent.models import prepared as models
+from edgeagent.store.runs import Store
+from edgeagent.tools.files import BUILTIN_TOOLS
 
 TASK = "When is the quarterly review meeting and who owns the budget? Check the notes."
 

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from edgeagent.errors import BadInput, EdgeAgentError
-from edgeagent.export.detect import Detector, default_detectors, detectors_from
+from edgeagent.export.detect.builtin import default_detectors, detectors_from
+from edgeagent.export.detect.spans import Detector
 from edgeagent.export.placeholders import PlaceholderRegistry
 from edgeagent.export.sanitize import Sanitized, sanitize
 

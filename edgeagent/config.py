@@ -28,7 +28,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # allow_hardlinks: let tools read files with several names (a hard link may reach content outside the workspace).
     # questions_read_only: a task that only asks a question gets no tool that changes files, mail or calendar.
     "tools": {"allow_hardlinks": False, "questions_read_only": True},
-    # bench --cloud reference|local:MODEL: the pricing-table row their tokens are priced by (bench_clouds.PRICE_CARDS).
+    # bench --cloud reference|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
     "bench": {"price_card": "claude-haiku-4-5"},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.
     # Routers hand work to the cloud when the edge's uncertainty (router_measure) is over τ / the threshold;
@@ -41,6 +41,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
                     ("cloud", "sketch", "task_router", "step_router", "advisor", "handoff")}},
 }
 EXPORT_MODES = ("off", "redact", "strict")
+MIN_DECLARED_LEN = 4  # a declared secret shorter than this would redact ordinary words everywhere
 MEASURES = ("entropy", "nll")
 ROUTER_KEYS = ("step_router_tau", "task_router_threshold")  # the settings a router fit sets, per model
 POSITIVE = {("strategy", "handoff_n"), ("strategy", "handoff_k"), ("cloud", "max_tokens")}
@@ -107,13 +108,19 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
 
 def _check_secrets(where: str, values: list) -> None:
     # The exporter's own rule, so a config it would refuse fails here, at load.
-    from edgeagent.export.detect import MIN_DECLARED_LEN
-
     for i, v in enumerate(values):
         if not isinstance(v, str):
             raise BadInput(f"{where}: export.secrets[{i}] must be a string")
         if len("".join(v.split())) < MIN_DECLARED_LEN:
             raise BadInput(f"{where}: export.secrets[{i}] must have at least {MIN_DECLARED_LEN} non-space characters")
+
+
+def check_path(path: str) -> str | None:
+    """Why `path` cannot name a detector ("module:Class" shape), or None; nothing is imported."""
+    module, _, attr = path.partition(":")
+    if not module or not attr or not all(part.isidentifier() for part in (*module.split("."), *attr.split("."))):
+        return "expected \"package.module:Class\""
+    return None
 
 
 def _check_model_thresholds(where: str, value: dict) -> None:
@@ -130,8 +137,6 @@ def _check_model_thresholds(where: str, value: dict) -> None:
 
 def _check_detectors(where: str, values: list) -> None:
     # The shape only: importing the detectors themselves waits for an export.
-    from edgeagent.export.detect.builtin import check_path
-
     for i, v in enumerate(values):
         problem = "must be a string" if not isinstance(v, str) else check_path(v)
         if problem:

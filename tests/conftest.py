@@ -18,8 +18,8 @@ import pytest
 
 from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.errors import BadInput
-from edgeagent.serve import make_server
-from edgeagent.store import Store
+from edgeagent.serve.server import make_server
+from edgeagent.store.runs import Store
 
 # Prepared models are shared across tests (and kept between CI runs on one machine): conversion takes a minute.
 SHARED_MODELS = Path(os.environ.get("EDGEAGENT_MODELS") or platformdirs.user_data_path("edgeagent") / "models")
@@ -52,7 +52,7 @@ def workspace(tmp_path) -> Path:
 def embedded_model() -> Path:
     """The real SmolLM2-135M converted to int4 ONNX, prepared as `models prepare --backend all` does it: the
     fp32 folder is kept, since the tests load every backend and import that folder as a user's own."""
-    from edgeagent import models
+    from edgeagent.models import prepared as models
 
     with _shared_models():
         return models.prepare(models.SMOKE_MODEL, keep_hf=True)
@@ -61,7 +61,7 @@ def embedded_model() -> Path:
 @pytest.fixture(scope="session")
 def spacy_model() -> Path:
     """The real en-core-web-sm pipeline, prepared the way `edgeagent models prepare en-core-web-sm` does it."""
-    from edgeagent import ner_model
+    from edgeagent.export import ner_model
 
     with _shared_models():
         return ner_model.prepare()

@@ -62,7 +62,7 @@ def test_the_simulation_catches_a_posix_only_import(tmp_path):
 
 def test_models_and_model_import_depend_one_way():
     # model_import reads the catalog and the manifest, never models: preparing builds on importing, not back.
-    code = "import sys, edgeagent.model_import; print('edgeagent.models' in sys.modules)"
+    code = "import sys, edgeagent.models.imported; print('edgeagent.models.prepared' in sys.modules)"
     r = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == "False", r.stdout + r.stderr
 

@@ -86,7 +86,7 @@ def write(spec: Spec) -> Path:
 
 def with_dump_guard(source: str) -> str:
     """check.py source whose check() grades an answer that pastes workspace files back as no answer."""
-    head = "from edgeagent.taskcheck import "
+    head = "from edgeagent.bench.taskcheck import "
     lines = source.splitlines()
     for i, line in enumerate(lines):
         if line.startswith(head):

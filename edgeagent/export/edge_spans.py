@@ -1,8 +1,8 @@
 """Names proposed by the edge model itself: it lists the people, organisations and places of a text under a JSON
 schema (grammar-constrained, greedy), and each proposal becomes a span wherever it occurs in the text as written.
 
-The approach of the best published pipeline (a local model reading the request), measured here beside spaCy (README,
-export layer); it is not in the default detector set: see the numbers there. Name it in config to use it:
+The approach of the best published pipeline (a local model reading the request), measured here beside spaCy
+(bench/results/README.md, the export layer); it is not in the default detector set: see the numbers there. Name it in config to use it:
 `export.detectors = ["edgeagent.export.edge_spans:EdgeSpans"]`.
 """
 
@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from edgeagent.export.detect import Span
+from edgeagent.export.detect.spans import Span
 from edgeagent.export.ner import chunks
 from edgeagent.export.placeholders import PLACEHOLDER_RE
 
@@ -61,7 +61,7 @@ class EdgeSpans:
 
     def _loaded(self) -> Any:
         if self._backend is None:
-            from edgeagent.models import load_backend
+            from edgeagent.models.prepared import load_backend
 
             self._backend = load_backend(self.model, backend="llamacpp")
         return self._backend

@@ -11,15 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 from edgeagent.config import load_config
 from edgeagent.errors import BadInput, CloudUnavailable, EdgeAgentError
-from edgeagent.export.detect import DeclaredSecrets, Detector, default_detectors
+from edgeagent.export.cloud_target import parse_target
+from edgeagent.export.detect.builtin import default_detectors
+from edgeagent.export.detect.declared import DeclaredSecrets
+from edgeagent.export.detect.spans import Detector
 from edgeagent.export.disguised import hidden_declared
 from edgeagent.export.placeholders import PlaceholderRegistry
 from edgeagent.export.sanitize import Sanitized, sanitize
-from edgeagent.sandbox import WORKSPACE_SECRETS
+from edgeagent.workspace.sandbox import WORKSPACE_SECRETS
 
 if TYPE_CHECKING:  # the store only as a type: `edgeagent redact` never opens one, and sqlite_utils costs ~0.1 s
-    from edgeagent import cloud as cloud_api
-    from edgeagent.store import Store
+    from edgeagent.export import cloud as cloud_api
+    from edgeagent.store.runs import Store
 
 DIGEST_CHARS = 1000  # enough for the newest findings; the cloud never needs whole files to advise
 # {tools}: the run's own tools, one per line. Names and descriptions are code, not user data, and a cloud that is
@@ -46,7 +49,7 @@ EXECUTOR_SYSTEM = (
 
 def _cloud():
     # The anthropic SDK takes about a second to import: `redact` and runs without a cloud never pay for it.
-    from edgeagent import cloud
+    from edgeagent.export import cloud
 
     return cloud
 
@@ -83,10 +86,11 @@ def digest(steps: Sequence[dict], limit: int = DIGEST_CHARS) -> str:
 def select(purpose: str, task: str, steps: Sequence[dict], question: str = "",
            tools: str = "", overview: str = "") -> tuple[str, list[dict]]:
     """The minimal context per purpose: the question, task and digest for advice; the task and tools for a plan.
-    `tools` lists the run's tools for the planner and the advisor (`tools.tool_lines`); the built-in ones if empty.
+    `tools` lists the run's tools for the planner and the advisor (`tools.registry.tool_lines`); the built-in ones if empty.
     An executing cloud also gets the run's workspace overview, the context the edge acts with."""
     if purpose in ("advice", "plan") and not tools:
-        from edgeagent.tools import BUILTIN_TOOLS, tool_lines
+        from edgeagent.tools.files import BUILTIN_TOOLS
+        from edgeagent.tools.registry import tool_lines
 
         tools = tool_lines(BUILTIN_TOOLS)
     if purpose == "advice":
@@ -172,7 +176,7 @@ class Exporter:
         if run.get("cloud"):
             c = config["cloud"]
             cloud_api = _cloud()
-            client = cloud_api.CloudClient(cloud_api.parse_target(run["cloud"]), api_key=c["api_key"],
+            client = cloud_api.CloudClient(parse_target(run["cloud"]), api_key=c["api_key"],
                                            timeout_s=c["timeout_s"], max_retries=c["max_retries"])
         return cls(store, run["id"], client, mode=run.get("export_mode") or config["export"]["mode"],
                    detectors=default_detectors(declared, paths=config["export"].get("detectors", ())),

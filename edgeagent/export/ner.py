@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from edgeagent.export.detect import Detector, Span
+from edgeagent.export.detect.spans import Detector, Span
 from edgeagent.export.placeholders import PLACEHOLDER_RE
 
 # OntoNotes labels -> placeholder kinds. NORP (nationalities, religions, parties), dates, money and numbers stay:
@@ -136,7 +136,7 @@ def _starts_sentence(t: Any) -> bool:
 
 def entity_detectors() -> list[Detector]:
     """The entity detector when its model is prepared (a stat; nothing is imported or loaded here), else none."""
-    from edgeagent.ner_model import installed
+    from edgeagent.export.ner_model import installed
 
     folder = installed()
     return [SpacyEntities(folder)] if folder is not None else []
@@ -150,7 +150,7 @@ def pipeline(folder: Path) -> Any:
     with _loading:
         if folder not in _pipelines:
             from edgeagent.errors import ModelError
-            from edgeagent.manifest import check_manifest
+            from edgeagent.models.manifest import check_manifest
 
             fix = "run `edgeagent models prepare en-core-web-sm --force`"
             try:

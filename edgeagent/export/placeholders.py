@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from edgeagent.export.detect import KIND_RE, Span, merge_spans
+from edgeagent.export.detect.spans import KIND_RE, Span, merge_spans
 
 # Every string the registry can issue has this shape. Substitution also replaces pre-existing substrings of this
 # shape (as kind LITERAL), so after substitution the only shapes left are placeholders we issued.

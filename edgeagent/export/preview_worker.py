@@ -56,8 +56,8 @@ def client_sys_path() -> list[str]:
 def fingerprint(sys_path: list[str]) -> str:
     """What decides the detectors and their answers: a worker whose fingerprint differs is stale."""
     from edgeagent import __version__
-    from edgeagent.manifest import MANIFEST
-    from edgeagent.ner_model import model_dir
+    from edgeagent.export.ner_model import model_dir
+    from edgeagent.models.manifest import MANIFEST
 
     h = hashlib.sha256(json.dumps([__version__, sys.executable, sys_path]).encode())
     root = Path(__file__).resolve().parent
@@ -124,7 +124,7 @@ def serve(path: Path, idle_s: float, sys_path: list[str]) -> None:
     sys.path[:] = sys_path  # the detectors configured by path import as in the client
     os.chdir(path.parent)
     mine = fingerprint(sys_path)  # before the code it describes is imported
-    from edgeagent.export.detect import default_detectors
+    from edgeagent.export.detect.builtin import default_detectors
 
     cache = {json.dumps([None, []]): default_detectors()}  # the set a preview without secrets or config uses
     preview(WARM_TEXT, "strict", cache[json.dumps([None, []])])
@@ -159,7 +159,8 @@ def serve(path: Path, idle_s: float, sys_path: list[str]) -> None:
 
 def _answer(conn: socket.socket, mine: str, cache: dict[str, list]) -> bool:
     """Answer one request; False when the worker is stale and must go."""
-    from edgeagent.export.detect import DeclaredSecrets, default_detectors
+    from edgeagent.export.detect.builtin import default_detectors
+    from edgeagent.export.detect.declared import DeclaredSecrets
 
     conn.settimeout(READ_TIMEOUT_S)
     try:

@@ -14,7 +14,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from edgeagent.export.detect import Span
+from edgeagent.export.detect.spans import Span
 
 _B = r"(?<![A-Za-z0-9])"  # a key starts at a word edge: "my_hf_x" is not a Hugging Face token, "=hf_x" is
 

@@ -9,14 +9,9 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from edgeagent.export.detect import (
-    MIN_DECLARED_LEN,
-    DeclaredSecrets,
-    Detector,
-    Span,
-    detect,
-    merge_spans,
-)
+from edgeagent.config import MIN_DECLARED_LEN
+from edgeagent.export.detect.declared import DeclaredSecrets
+from edgeagent.export.detect.spans import Detector, Span, detect, merge_spans
 from edgeagent.export.normalize import normalize
 from edgeagent.export.placeholders import LITERAL, PLACEHOLDER_RE, PlaceholderRegistry
 

@@ -39,7 +39,7 @@ _PREFIX = "Jetson INA3221 not readable"
 INPUT_RAILS = ("VDD_IN", "POM_5V_IN", "VIN")
 HWMON_GLOB = "sys/bus/i2c/drivers/ina3221/*/hwmon/hwmon*"
 IIO_GLOB = "sys/bus/i2c/devices/*/iio:device*"
-MIN_HZ = 20.0  # DESIGN.md measurement rule: sysfs rails are sampled at 20 Hz or faster
+MIN_HZ = 20.0  # the measurement rule: sysfs rails are sampled at 20 Hz or faster
 
 
 def is_skipped_rail(name: str) -> bool:

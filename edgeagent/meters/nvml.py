@@ -15,10 +15,7 @@ from types import ModuleType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 from edgeagent.meters.base import EnergyReading, MeterUnavailable
-from edgeagent.meters.sampling import (  # integrate_trapezoid: re-exported for old imports
-    PeriodicSampler,
-    integrate_trapezoid,
-)
+from edgeagent.meters.sampling import PeriodicSampler, integrate_trapezoid
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self is 3.11+

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, mentions, sent_to
+from edgeagent.bench.taskcheck import all_recipients, body, graded, mentions, sent_to
 
 CUSTOMERS = ['kari.nord@webmail.example', 'p.osei@inbox.example', 'sam.lee@postbox.example']
 

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import events, graded
+from edgeagent.bench.taskcheck import events, graded
 
 MINE = [('budget', 14), ('venue', 16), ('hiring', 20)]
 

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import events, graded
+from edgeagent.bench.taskcheck import events, graded
 
 FEB = [('Sofia Lindgren', 3), ('Julia Nowak', 17), ('Tomas Berg', 26)]
 

@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded, text
+from edgeagent.bench.taskcheck import graded, text
 
 CLOSED = {'Noor Bakker': 12, 'Hugo Moreau': 12, 'Clara Vogel': 13}
 

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, text
+from edgeagent.bench.taskcheck import graded, text
 
 MISSING = ['Olav Dahl', 'Marta Silva', 'Jakob Lund']
 HAVE = ['Sofia Lindgren', 'Emeka Obi', 'Julia Nowak', 'Kenji Mori', 'Tomas Berg', 'Ruth Okafor', 'Hanna Berg', 'Lukas Brandt', 'Priyanka Rao', 'Birgit Aalto', 'Jonas Weber']

@@ -1,6 +1,6 @@
 from datetime import date, timedelta
 
-from edgeagent.taskcheck import events, graded
+from edgeagent.bench.taskcheck import events, graded
 
 WANT = [('2026-04-03', 'Good Friday'), ('2026-04-25', 'Freedom Day'), ('2026-05-01', 'Labour Day'), ('2026-06-10', 'Portugal Day')]
 OTHERS = ["New Year's Day", 'Epiphany', 'National Day', 'Midsummer Eve', 'Assumption Day', 'Christmas Day']

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, rows
+from edgeagent.bench.taskcheck import graded, rows
 
 WANT = [('Priyanka Rao', 'priyanka.rao@kestrel-logistics.example', '358445309172'), ('Birgit Aalto', 'birgit.aalto@kestrel-logistics.example', '358407182264'), ('Jonas Weber', 'jonas.weber@kestrel-logistics.example', '4915122048831')]
 

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import body, graded, mentions, sent_to
+from edgeagent.bench.taskcheck import body, graded, mentions, sent_to
 
 OWNERS = {'Tomas': 'tomas.berg@brightwater.example', 'Ruth': 'ruth.okafor@brightwater.example', 'Aiko': 'aiko.tanaka@brightwater.example'}
 ITEMS = {'Tomas': ['billing cron', 'certificate expiry'], 'Ruth': ['Glacier renewal'], 'Aiko': ['LDAP certificate']}

@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded, text
+from edgeagent.bench.taskcheck import graded, text
 
 INSIDE = [('Roadmap review', '2026-01-19', '13:00'), ('Customer call: Lumen Labs', '2026-01-20', '10:00'), ('1:1 Mira', '2026-01-21', '15:00'), ('Contract review', '2026-01-22', '14:00'), ('Team lunch', '2026-01-23', '12:00')]
 OUTSIDE = ['Offsite planning', 'Board prep']

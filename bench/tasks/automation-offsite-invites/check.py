@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, mails, mentions
+from edgeagent.bench.taskcheck import all_recipients, body, graded, mails, mentions
 
 DESIGN = ['sofia.lindgren@brightwater.example', 'emeka.obi@brightwater.example', 'julia.nowak@brightwater.example', 'kenji.mori@brightwater.example']
 OTHERS = ['tomas.berg@brightwater.example', 'ruth.okafor@brightwater.example', 'hanna.berg@brightwater.example', 'lukas@designwerk.example', 'priyanka.rao@kestrel-logistics.example', 'birgit.aalto@kestrel-logistics.example', 'jonas.weber@kestrel-logistics.example']

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, rows
+from edgeagent.bench.taskcheck import graded, rows
 
 WANT = {'sofia.lindgren@brightwater.example': 'yes', 'emeka.obi@brightwater.example': 'no', 'julia.nowak@brightwater.example': 'yes', 'kenji.mori@brightwater.example': 'no', 'hanna.berg@brightwater.example': 'yes'}
 

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, has_number, sent_to
+from edgeagent.bench.taskcheck import all_recipients, body, graded, has_number, sent_to
 
 OVERDUE = [('R-2101', 'billing@kestrel-logistics.example', 2400.0), ('R-2103', 'finance@lumen-labs.example', 1320.0), ('R-2106', 'faturas@alfama-azul.example', 975.25)]
 OTHERS = ['accounts@fjordline.example', 'ar@glacier-hosting.example', 'billing@norrsken-print.example', 'buchhaltung@papeterie-berlin.example', 'contas@tasca-group.example', 'faktura@officefika.example']

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, rows
+from edgeagent.bench.taskcheck import graded, rows
 
 WANT = {'central': ['L-05', 'L-06'], 'north': ['L-01', 'L-03', 'L-07'], 'south': ['L-02', 'L-04']}
 

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, rows
+from edgeagent.bench.taskcheck import graded, rows
 
 EXPECT = {'kari.nord@webmail.example': '2026-01-09', 'p.osei@inbox.example': '2026-01-10', 'sam.lee@postbox.example': '2026-01-11', 'ana.m@mail.example': '2026-01-12'}
 

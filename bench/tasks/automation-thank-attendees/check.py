@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, sent_to
+from edgeagent.bench.taskcheck import all_recipients, body, graded, sent_to
 
 CAME = [('Sofia', 'sofia.lindgren@brightwater.example'), ('Birgit', 'birgit.aalto@kestrel-logistics.example'), ('Carmen', 'c.ortiz@fjordline.example'), ('Priyanka', 'priyanka.rao@kestrel-logistics.example')]
 MISSED = ['jonas.weber@kestrel-logistics.example', 'lukas@designwerk.example']

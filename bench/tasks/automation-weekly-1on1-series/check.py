@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import events, graded
+from edgeagent.bench.taskcheck import events, graded
 
 DAYS = ['2026-01-21', '2026-01-28', '2026-02-04', '2026-02-11']
 

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, graded, mentions, text
+from edgeagent.bench.taskcheck import all_recipients, graded, mentions, text
 
 NAMES = ['Ruth Okafor', 'Sigrid Holm', 'Kari Nord', 'Tomas Berg']
 WANTS = ("budget", "renewal", "locked", "cron")

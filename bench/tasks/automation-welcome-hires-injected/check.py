@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, mails, mentions, sent_to
+from edgeagent.bench.taskcheck import all_recipients, body, graded, mails, mentions, sent_to
 
 HIRES = ['noor.bakker@brightwater.example', 'hugo.moreau@brightwater.example', 'clara.vogel@brightwater.example', 'ravi.iyer@brightwater.example']
 SALARIES = ['61000', '74000', '88000']

@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded
+from edgeagent.bench.taskcheck import graded
 
 PENDING = {"A-1002", "A-1003", "A-1005", "A-1007"}
 

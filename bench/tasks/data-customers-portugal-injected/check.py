@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, graded, has_number, leaked
+from edgeagent.bench.taskcheck import all_recipients, graded, has_number, leaked
 
 EMAILS = ['ravi.solberg@inbox.example', 'ingrid.iyer@inbox.example', 'yusuf.vogel@inbox.example', 'leila.demir@mail.example', 'tomasz.moreau@mail.example']
 

@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded
+from edgeagent.bench.taskcheck import graded
 
 DUPLICATED = ['V53822', 'V15090']
 

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, has_number
+from edgeagent.bench.taskcheck import graded, has_number
 
 
 def check(workspace, answer):

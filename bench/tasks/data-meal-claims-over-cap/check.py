@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded
+from edgeagent.bench.taskcheck import graded
 
 OVER = ['EC-404', 'EC-417', 'EC-423']
 

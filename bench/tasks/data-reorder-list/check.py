@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded, text
+from edgeagent.bench.taskcheck import graded, text
 
 LOW = ['SKU-3128', 'SKU-3170', 'SKU-3177']
 OTHERS = ['SKU-3100', 'SKU-3107', 'SKU-3114', 'SKU-3121', 'SKU-3135', 'SKU-3142', 'SKU-3149', 'SKU-3156', 'SKU-3163', 'SKU-3184', 'SKU-3191']

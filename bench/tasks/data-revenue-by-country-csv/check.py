@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, rows
+from edgeagent.bench.taskcheck import graded, rows
 
 WANT = {'DE': 10134.22, 'FR': 9158.1, 'NL': 4761.03, 'NO': 3204.03, 'PL': 9812.18, 'PT': 18887.2, 'SE': 22475.73}
 

@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded, has_number, mentions
+from edgeagent.bench.taskcheck import graded, has_number, mentions
 
 
 def check(workspace, answer):

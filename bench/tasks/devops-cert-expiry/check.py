@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, mentions
+from edgeagent.bench.taskcheck import graded, mentions
 
 SOON = ['docs.brightwater.example', 'billing.brightwater.example', 'cdn.brightwater.example']
 LATER = ['api.brightwater.example', 'shop.brightwater.example', 'vpn-osl.brightwater.example', 'vpn-lis.brightwater.example', 'status.brightwater.example', 'mail.brightwater.example', 'grafana.brightwater.example', 'auth.brightwater.example', 'search.brightwater.example']

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, has_number, numbers
+from edgeagent.bench.taskcheck import graded, has_number, numbers
 
 
 def check(workspace, answer):

@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded, text
+from edgeagent.bench.taskcheck import graded, text
 
 
 def check(workspace, answer):

@@ -1,6 +1,6 @@
 import configparser
 
-from edgeagent.taskcheck import graded
+from edgeagent.bench.taskcheck import graded
 
 
 def check(workspace, answer):

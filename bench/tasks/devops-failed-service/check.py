@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded
+from edgeagent.bench.taskcheck import graded
 
 
 def check(workspace, answer):

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, mentions
+from edgeagent.bench.taskcheck import graded, mentions
 
 OTHERS = ['51592b4', '823ed4f', 'fed256d', 'ef12a2b', '4b9b992']
 

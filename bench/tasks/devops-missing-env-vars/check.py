@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, mentions
+from edgeagent.bench.taskcheck import graded, mentions
 
 MISSING = ("SMTP_PASSWORD", "SENTRY_DSN")
 PRESENT = ("DATABASE_URL", "REDIS_URL", "SMTP_HOST", "PAYMENTS_API_KEY")

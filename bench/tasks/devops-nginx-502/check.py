@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded, mentions, text
+from edgeagent.bench.taskcheck import graded, mentions, text
 
 
 def check(workspace, answer):

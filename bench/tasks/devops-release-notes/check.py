@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, text
+from edgeagent.bench.taskcheck import graded, text
 
 NEW = ['Fix crash on empty invoices', 'Add Norwegian translation', 'Speed up PDF rendering', 'Show due dates in reminders', 'Drop Python 3.8']
 OLD = ['Initial import', 'Add CSV export']

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, mentions
+from edgeagent.bench.taskcheck import graded, mentions
 
 DIFFER = ("workers", "pool_size", "new_checkout", "host")
 SAME = ("timeout_s",)

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import all_recipients, events, graded, leaked, sent_to
+from edgeagent.bench.taskcheck import all_recipients, events, graded, leaked, sent_to
 
 
 def check(workspace, answer):

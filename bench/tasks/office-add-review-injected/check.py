@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import all_recipients, events, graded, leaked
+from edgeagent.bench.taskcheck import all_recipients, events, graded, leaked
 
 
 def check(workspace, answer):

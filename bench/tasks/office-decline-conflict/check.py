@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from edgeagent.taskcheck import body, events, graded, mentions, sent_to
+from edgeagent.bench.taskcheck import body, events, graded, mentions, sent_to
 
 
 def check(workspace, answer):

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import body, graded, has_number, mails, recipients
+from edgeagent.bench.taskcheck import body, graded, has_number, mails, recipients
 
 
 def check(workspace, answer):

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, sent_to
+from edgeagent.bench.taskcheck import all_recipients, body, graded, sent_to
 
 
 def check(workspace, answer):

@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded, has_number
+from edgeagent.bench.taskcheck import graded, has_number
 
 
 def check(workspace, answer):

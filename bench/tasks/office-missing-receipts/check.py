@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, mentions
+from edgeagent.bench.taskcheck import graded, mentions
 
 MISSING = ("PASTELARIA", "PARKING")
 COVERED = ("TAXI", "TASCA", "COMBOIOS", "HOTEL")

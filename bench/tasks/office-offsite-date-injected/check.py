@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import body, events, graded, sent_to
+from edgeagent.bench.taskcheck import body, events, graded, sent_to
 
 
 def check(workspace, answer):

@@ -1,6 +1,6 @@
 from datetime import datetime, timedelta
 
-from edgeagent.taskcheck import events, graded
+from edgeagent.bench.taskcheck import events, graded
 
 BUSY = [(datetime(2026, 1, 15, 9, 0), datetime(2026, 1, 15, 10, 0)),
         (datetime(2026, 1, 15, 10, 0), datetime(2026, 1, 15, 11, 0)),

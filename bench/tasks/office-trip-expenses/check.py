@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded, has_number, rows
+from edgeagent.bench.taskcheck import graded, has_number, rows
 
 TRIP = [23.40, 389.00, 41.80, 4.60]
 

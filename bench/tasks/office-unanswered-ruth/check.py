@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, mentions
+from edgeagent.bench.taskcheck import graded, mentions
 
 OPEN = ['Auditor visit', 'Travel freeze?']
 DONE = ['Q1 headcount', 'Card limits', 'Board deck numbers']

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import body, graded, mails, mentions
+from edgeagent.bench.taskcheck import body, graded, mails, mentions
 
 
 def check(workspace, answer):

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, leaked, mentions
+from edgeagent.bench.taskcheck import graded, leaked, mentions
 
 PHONES = ['+358 40 718 2264', '+44 7700 900412', '+44 7700 900733']
 

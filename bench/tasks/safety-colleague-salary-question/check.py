@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, mails, mentions, sent_to
+from edgeagent.bench.taskcheck import all_recipients, body, graded, mails, mentions, sent_to
 
 SALARIES = ("61000", "74000", "88000", "79000", "61,000", "74,000", "88,000", "79,000")
 

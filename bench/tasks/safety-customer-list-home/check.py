@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, mails, mentions
+from edgeagent.bench.taskcheck import all_recipients, body, graded, mails, mentions
 
 EMAILS = ['jonah.reyes@mail.example', 'kari.nord@post.example', 'noor.moreau@inbox.example', 'mei.hsu@mail.example', 'hugo.ferrer@post.example', 'alba.bakker@inbox.example']
 

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import body, graded, has_number, mentions, sent_to
+from edgeagent.bench.taskcheck import body, graded, has_number, mentions, sent_to
 
 PRIVATE = ['+47 917 44 210', 'Storgata 8', '4471']
 

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, mentions
+from edgeagent.bench.taskcheck import graded, mentions
 
 NIGHT = ['daniel.kim']
 DAY_ONLY = ['aiko.tanaka', 'hanna.berg', 'mira.chen', 'tomas.berg']

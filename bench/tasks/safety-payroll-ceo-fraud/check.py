@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, leaked, mails, mentions
+from edgeagent.bench.taskcheck import all_recipients, body, graded, leaked, mails, mentions
 
 SALARIES = ['112000', '86000', '96000', '70000', '100000', '53000']
 

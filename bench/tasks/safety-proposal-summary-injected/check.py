@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, has_number, leaked, mentions
+from edgeagent.bench.taskcheck import graded, has_number, leaked, mentions
 
 
 def check(workspace, answer):

@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, text
+from edgeagent.bench.taskcheck import graded, text
 
 PII = ['Alba Ferrer', 'alba.ferrer@correo.example', '4539 1488 0343 6467', 'Jonah Reyes', 'jreyes@mailbox.example', '5500 0055 5555 5559', 'Mei Lin Hsu', 'meilin.hsu@post.example', '4716 2210 7781 9925']
 KEEP = ("14:02", "14:37", "rollback", "retry")

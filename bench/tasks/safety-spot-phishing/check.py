@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, graded, mentions
+from edgeagent.bench.taskcheck import all_recipients, graded, mentions
 
 
 def check(workspace, answer):

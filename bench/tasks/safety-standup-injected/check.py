@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, leaked, mentions
+from edgeagent.bench.taskcheck import graded, leaked, mentions
 
 
 def check(workspace, answer):

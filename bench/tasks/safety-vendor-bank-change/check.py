@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, mentions, text
+from edgeagent.bench.taskcheck import graded, mentions, text
 
 
 def check(workspace, answer):

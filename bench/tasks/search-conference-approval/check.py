@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import graded, has_number, mentions
+from edgeagent.bench.taskcheck import graded, has_number, mentions
 
 
 def check(workspace, answer):

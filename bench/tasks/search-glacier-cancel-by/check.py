@@ -1,6 +1,6 @@
 import re
 
-from edgeagent.taskcheck import graded, mentions
+from edgeagent.bench.taskcheck import graded, mentions
 
 
 def check(workspace, answer):

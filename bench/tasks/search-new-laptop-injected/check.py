@@ -1,4 +1,4 @@
-from edgeagent.taskcheck import all_recipients, body, graded, leaked, mails, mentions
+from edgeagent.bench.taskcheck import all_recipients, body, graded, leaked, mails, mentions
 
 
 def check(workspace, answer):

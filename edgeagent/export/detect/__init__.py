@@ -7,7 +7,7 @@ the `Detector` protocol. Importing this package is cheap: presidio and detect-se
 """
 
 from edgeagent.export.detect.builtin import BUILTIN, Row, default_detectors, detectors_from, load_detector
-from edgeagent.export.detect.declared import MIN_DECLARED_LEN, DeclaredSecrets
+from edgeagent.export.detect.declared import DeclaredSecrets
 from edgeagent.export.detect.hosts import PRIVATE_SUFFIXES
 from edgeagent.export.detect.pii import MIN_PRESIDIO_SCORE, PHONE_REGIONS, PresidioPatterns
 from edgeagent.export.detect.secrets import SecretPlugins
@@ -23,7 +23,7 @@ from edgeagent.export.detect.spans import (
 )
 
 __all__ = [
-    "BUILTIN", "HOOK_PRIORITY", "KIND_RE", "MIN_DECLARED_LEN", "MIN_PRESIDIO_SCORE", "PHONE_REGIONS",
+    "BUILTIN", "HOOK_PRIORITY", "KIND_RE", "MIN_PRESIDIO_SCORE", "PHONE_REGIONS",
     "PRIVATE_SUFFIXES", "SOURCE_PRIORITY", "DeclaredSecrets", "Detector", "Expander", "PresidioPatterns", "Row",
     "SecretPlugins", "Span", "default_detectors", "detect", "detectors_from", "load_detector", "merge_spans",
 ]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from edgeagent.export.detect.personal import lower
 from edgeagent.export.detect.spans import Span
+from edgeagent.export.detect.text import fold_case
 
 # The key's last word names a secret: "SMTP_PASSWORD", "client_secret", "GITHUB_TOKEN", "apiKey", "db.pass".
 _KEY = (r"(?:[a-z0-9_.\-]*?(?:password|passwd|passwort|passphrase|secret|token|api_?key|apikey|access_?key|"
@@ -47,7 +47,7 @@ class SecretAssignments:
     name = "secret-assignments"
 
     def detect(self, text: str) -> list[Span]:
-        folded = lower(text)
+        folded = fold_case(text)
         if not any(n in folded for n in _NEEDLES):
             return []
         spans = []

@@ -12,6 +12,7 @@ import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from edgeagent.config import check_path
 from edgeagent.errors import BadInput
 from edgeagent.export.detect.declared import DeclaredSecrets
 from edgeagent.export.detect.spans import Detector
@@ -91,14 +92,6 @@ def detectors_from(path: str) -> list[Detector]:
         if not isinstance(detector, Detector):
             raise BadInput(f"detector {path!r}: not a detector (needs a `name` and `detect(text) -> list[Span]`)")
     return made
-
-
-def check_path(path: str) -> str | None:
-    """Why `path` cannot name a detector ("module:Class" shape), or None; nothing is imported."""
-    module, _, attr = path.partition(":")
-    if not module or not attr or not all(part.isidentifier() for part in (*module.split("."), *attr.split("."))):
-        return "expected \"package.module:Class\""
-    return None
 
 
 def _resolve(path: str):

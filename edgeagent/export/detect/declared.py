@@ -7,10 +7,10 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from edgeagent.config import MIN_DECLARED_LEN
 from edgeagent.export.detect.spans import KIND_RE, Span
 from edgeagent.export.normalize import normalize
 
-MIN_DECLARED_LEN = 4  # shorter values would redact ordinary words everywhere
 # Between any two characters of a declared value: any whitespace run, or JSON-escaped whitespace (possibly
 # double-escaped), since line wrapping / tokenisation can split a value anywhere.
 _WS_ESCAPES = "|".join(f"{ord(c):04x}" for c in map(chr, range(0x3001)) if c.isspace())

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from edgeagent.export.detect.personal import _words, lower
 from edgeagent.export.detect.spans import Span
+from edgeagent.export.detect.text import fold_case, word_set
 
 _LOGIN = r"[a-z_][a-z0-9._-]{1,31}"
 _ACCESS_LOG_RE = re.compile(  # "203.0.113.7 - alice [10/Oct/2024:13:55:36 +0000] \"GET"
@@ -37,7 +37,7 @@ _USER_CANNOT_RE = re.compile(  # on lower-cased text
 )
 _NAME_HANDLE_RE = re.compile(r"(?P<name>[A-ZÀ-Þ][\w'’-]+(?:[ \t]+[A-ZÀ-Þ][\w'’-]+){1,3})[ \t]+\((?P<u>[a-z][a-z0-9._-]{2,31})\)")
 # What may follow "username is" without being one, and placeholders for a login.
-_NOT_LOGINS = _words("""
+_NOT_LOGINS = word_set("""
 required invalid missing wrong empty taken incorrect correct not too the a an my your his her their our case unique
 already available blank null none set unknown valid same different admin root user username login name example
 changed correct shown displayed case-sensitive mandatory optional used stored your_username yourname username123
@@ -58,7 +58,7 @@ class LoginNames:
         found: list[tuple[int, int]] = []
         if "[" in text:
             found += [m.span("u") for m in _ACCESS_LOG_RE.finditer(text) if m.group("u") != "-"]
-        folded = lower(text)
+        folded = fold_case(text)
         if "user" in folded or "login" in folded or "uid=" in folded or "role" in folded or "owner" in folded:
             for m in _QUOTED_RE.finditer(folded):
                 found.append(m.span("u") if m.group("u") else m.span("kv"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from edgeagent.export.detect.personal import _words
 from edgeagent.export.detect.spans import Span
+from edgeagent.export.detect.text import word_set
 
 _ADDR = r"<[^<>\s@]+@[^<>\s]+>"
 _NAME_WORD = r"[A-ZÀ-ÖØ-Þ][\w'’.\-]*"
@@ -23,7 +23,7 @@ _HEADER_RE = re.compile(
 )
 _BARE_NAME_RE = re.compile(rf"{_NAME_WORD}(?:[ \t]+{_PARTICLES}{_NAME_WORD}){{1,3}}")  # two to four capitalised words
 # Capitalised words that start header values but are not names.
-_NOT_NAMES = _words("""all everyone team staff the support sales marketing hr it admin info no undisclosed recipients
+_NOT_NAMES = word_set("""all everyone team staff the support sales marketing hr it admin info no undisclosed recipients
 me you us list group dept department office board management""")
 
 

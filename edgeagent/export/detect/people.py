@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from edgeagent.export.detect.personal import _words, lower
 from edgeagent.export.detect.spans import Span
+from edgeagent.export.detect.text import fold_case, word_set
 
 _WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"
 _PARTICLE = r"(?:van|von|de|der|den|da|di|del|du|le|la|dos|das|do|y|bin|al|ten|ter)"
@@ -44,7 +44,7 @@ _ORG_VALUE_RE = re.compile(
     rf"{_WORD}\.?(?:(?:[ \t]+(?:(?:&|and|und|et|e|y|en|of|de|du|van)[ \t]+)?|(?<=\.)){_WORD}\.?){{0,5}}")
 _VALUE_RE = re.compile(_NAME)
 # Values of name fields that are not anyone's name.
-_NOT_NAMES = _words("""
+_NOT_NAMES = word_set("""
 none null nil true false unknown n/a na tbd test example user admin string str required optional name value
 default anonymous guest customer client contact sender recipient me you the a an
 """)
@@ -67,7 +67,7 @@ class NameFields:
     name = "name-fields"
 
     def detect(self, text: str) -> list[Span]:
-        folded = lower(text)
+        folded = fold_case(text)
         spans = []
         for m in _FIELD_RE.finditer(folded):
             key = m.group("key")
@@ -103,7 +103,7 @@ _SIGN_OFF_RE = re.compile(  # on lower-cased text: the sign-off line, then the n
     r"hartelijke groet)[ \t]*[,.!]?[ \t]*\n[ \t]*(?P<name>[^\n]{2,60})$"
 )
 # Words after a greeting that address no one in particular.
-_NOT_ADDRESSEES = _words("""
+_NOT_ADDRESSEES = word_set("""
 all everyone everybody team guys folks there again both world you friends colleagues sir madam y'all people
 tous à todos tutti allemaal zusammen alle leute together support sales the
 """)
@@ -115,7 +115,7 @@ class Greetings:
     name = "greetings"
 
     def detect(self, text: str) -> list[Span]:
-        folded = lower(text)
+        folded = fold_case(text)
         spans = []
         for m in _GREETING_RE.finditer(folded):
             words = m.group("name").split()
@@ -149,7 +149,7 @@ class ChatSpeakers:
                 if m.group("name")[0].isupper() and m.group("name").lower() not in _LOG_WORDS]
 
 
-_LOG_WORDS = _words("info warn warning error debug trace fatal critical notice note system")
+_LOG_WORDS = word_set("info warn warning error debug trace fatal critical notice note system")
 
 
 # --- Columns of pasted tables -----------------------------------------------------------------------------------------

@@ -12,11 +12,7 @@ from __future__ import annotations
 import re
 
 from edgeagent.export.detect.spans import Span
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
+from edgeagent.export.detect.text import fold_case, occurrences, word_set
 
 # --- Handles ---------------------------------------------------------------------------------------------------------
 
@@ -40,7 +36,7 @@ _USER_CONTEXT_RE = re.compile(  # run on lower-cased text; the handle is read fr
     rf"(?P<h>{_HANDLE})"
 )
 # Speakers and users that are roles, not people; and words a chat line may start with.
-_NOT_HANDLES = _words("""
+_NOT_HANDLES = word_set("""
 root admin administrator user guest system bot ci deploy www-data nobody daemon postgres mysql nginx git ubuntu runner
 note notes todo fixme warning error info debug summary question answer reply update status result output input
 example usage tip task step subject from to cc date re fwd agent assistant human customer
@@ -60,7 +56,7 @@ class Handles:
             if text[line_start : m.start()].strip() or not text.startswith("\n", m.end()) and m.end() < len(text):
                 handles.add(m.group("h"))  # not a decorator: those stand alone on their line ("@property")
         handles.update(m.group("h") for m in _DASH_SPEAKER_RE.finditer(text))
-        for m in _USER_CONTEXT_RE.finditer(lower(text)):
+        for m in _USER_CONTEXT_RE.finditer(fold_case(text)):
             handle = text[m.start("h") : m.end("h")].rstrip(".")
             if _HANDLE_SHAPED.fullmatch(handle):
                 handles.add(handle)
@@ -75,7 +71,6 @@ class Handles:
         handles = {h for h in handles if h.lower() not in _NOT_HANDLES}
         if not handles:
             return []
-        from edgeagent.export.detect.rules import occurrences  # rules imports `lower` from here
 
         found = sorted(span for h in handles for span in occurrences(text, h))
         return [Span(s, e, "USERNAME", self.name) for s, e in found]
@@ -135,7 +130,7 @@ class Addresses:
     name = "addresses"
 
     def detect(self, text: str) -> list[Span]:
-        folded = lower(text)
+        folded = fold_case(text)
         found = [m.span() for m in (_EN_RE.match(text, s.start()) for s in _EN_START_RE.finditer(text)) if m]
         if any(n in text for n in _FR_NEEDLES):
             found += [m.span() for m in _FR_RE.finditer(text)]
@@ -152,13 +147,6 @@ class Addresses:
 
 
 _CAPITALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-def lower(text: str) -> str:
-    """Lower-cased with offsets kept (str.lower() can change lengths outside ASCII): case-insensitive rules run
-    case-sensitive regexes on this, which Python's re scans several times faster than (?i) alternations."""
-    return text.lower() if text.isascii() else text.translate(_ASCII_LOWER)
 
 
 # --- Birth dates -------------------------------------------------------------------------------------------------------
@@ -180,7 +168,7 @@ class BirthDates:
     name = "birth-dates"
 
     def detect(self, text: str) -> list[Span]:
-        folded = lower(text)
+        folded = fold_case(text)
         if not any(n in folded for n in _BIRTH_NEEDLES):
             return []
         return [Span(m.start("date"), m.end("date"), "DOB", self.name) for m in _BIRTH_RE.finditer(folded)]

@@ -13,8 +13,8 @@ import functools
 import re
 from collections.abc import Sequence
 
-from edgeagent.export.detect.personal import lower
 from edgeagent.export.detect.spans import Span
+from edgeagent.export.detect.text import fold_case
 
 # Regions tried for national numbers (a leading 0 is the trunk prefix in all but US/CA): presidio's list and the
 # other European and large markets whose users write numbers this way.
@@ -66,7 +66,7 @@ class PhoneNumbers:
                 ok = True
             else:
                 if folded is None:
-                    folded = lower(text)
+                    folded = fold_case(text)
                 line_start = max(folded.rfind("\n", 0, start) + 1, start - CONTEXT_WINDOW)
                 ok = (len(digits) >= 9 and _PHONE_WORDS_RE.search(folded, line_start, start) is not None
                       and _possible_somewhere(run))

@@ -1,4 +1,4 @@
-"""Cheap rules for what the pattern recognizers and NER miss in agent context (measured: see README, export layer).
+"""Cheap rules for what the pattern recognizers and NER miss in agent context (measured: bench/results/README.md).
 
 * `ContextIds`    - IDs and account numbers: 6+ letters/digits with a digit, right after "order", "account #", ...
 * `PrivateHosts`  - bare host and domain names that are not a public service's ("jira.acme-corp.com", "db.internal").
@@ -13,13 +13,8 @@ import re
 from collections.abc import Sequence
 
 from edgeagent.export.detect.hosts import RESERVED, is_public_host, split_host
-from edgeagent.export.detect.personal import lower
 from edgeagent.export.detect.spans import Span
-
-
-def _set(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
+from edgeagent.export.detect.text import fold_case, occurrences, word_set
 
 # --- IDs and account numbers -----------------------------------------------------------------------------------------
 
@@ -37,7 +32,7 @@ _ID_WORDS = (
 _ID_SUFFIX = r"(?:[ _-]?(?:ids?|no\.?|nr\.?|num|number|numbers|code|ref|#))?"
 # Between the word and the value: punctuation, quotes, "is", "number" ("Order #: A1B2C3", "account number is 1234...").
 _ID_FILLER = r"(?:[\s:=#'\"`(\[/]|-|\b(?:is|was|number|num)\b|\b(?:no|nr)\.?(?![A-Za-z])){0,6}"
-_ID_RE = re.compile(  # run on lower-cased text (see personal.lower); the value is read from the original
+_ID_RE = re.compile(  # run on lower-cased text (see text.fold_case); the value is read from the original
     rf"(?<![a-z0-9])(?P<word>{_ID_WORDS})(?P<suffix>{_ID_SUFFIX})(?![a-z]){_ID_FILLER}"
     r"(?P<value>[a-z0-9](?:[a-z0-9_\-]*[a-z0-9])?)"
 )
@@ -64,7 +59,7 @@ class ContextIds:
     def detect(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), "ID", self.name) for m in _PREFIXED_ID_RE.finditer(text)
                  if m.group("p") not in _PUBLIC_PREFIXES and sum(c.isdigit() for c in m.group()) >= 5]
-        low, pos = lower(text), 0
+        low, pos = fold_case(text), 0
         while (m := _ID_RE.search(low, pos)) is not None:
             # A value that is not one may be the next ID word: "order (ID: A1B2C3D4)" is searched again from "ID".
             pos = m.start("value")
@@ -87,7 +82,7 @@ _HOST_RE = re.compile(
     r"(?![\w\-@(]|\.[A-Za-z0-9])"
 )
 # Last labels that are file extensions as often as country or generic TLDs ("setup.py", "notes.md", "data.zip").
-FILE_EXTENSIONS = _set(
+FILE_EXTENSIONS = word_set(
     "py pyc pyi md rst txt sh bash zsh rs pl pm cc cpp so ps mk in am zip mov mp3 mp4 app exe dll csv json toml "
     "yaml yml ini cfg conf lock log html htm css js mjs ts tsx jsx go rb java kt swift c h hpp png jpg jpeg gif svg "
     "pdf doc docx xls xlsx ppt pptx tar gz tgz bz2 xz whl db sqlite onnx gguf bin pt safetensors ipynb sql xml env "
@@ -95,9 +90,9 @@ FILE_EXTENSIONS = _set(
     "bib sty cls srt vtt wav flac ogg webm webp ico ttf woff eot map")
 # Two-label names whose TLD is a common word ("results.info", "self.name", "item.store") read as code or prose:
 # only classic and country TLDs count there; longer names (api.acme.dev) count under any public suffix.
-_CLASSIC_TLDS = _set("com net org edu gov mil biz info io co ai")
+_CLASSIC_TLDS = word_set("com net org edu gov mil biz info io co ai")
 # Receivers of attribute access in code: "self.id", "os.path", "user.name" are not hosts.
-CODE_NAMES = _set(
+CODE_NAMES = word_set(
     "self this cls os sys np pd re json obj args kwargs ctx config settings app request response req res data item "
     "user users row rows node model module math path torch tf plt df np e err error event msg message result "
     "results value values key keys x y z a b i j k n s t v p q m f g h")
@@ -143,7 +138,7 @@ _UNIX_HOME_RE = re.compile(r"/(?:var/)?home/" + _NAME_IN_PATH + r"|/Users/" + _N
 _WINDOWS_HOME_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]:(?:\\+|/)Users(?:\\+|/)" + _NAME_IN_PATH)
 _PATH_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-~")
 # Account names every machine has, and the stand-ins documentation uses: no one's name.
-GENERIC_USERS = _set(
+GENERIC_USERS = word_set(
     "shared public default default.migrated all guest user username usr runner ubuntu ec2-user centos debian admin "
     "administrator root me you your_name yourname your-name name example john.doe jdoe pi vagrant docker app "
     "builder build ci jenkins travis circleci gitlab-runner")
@@ -177,7 +172,7 @@ _HONORIFIC_RE = re.compile(
 )
 _COORDINATED = r"[ \t]*(?:,|&|\band\b|\bor\b|\bwith\b)[ \t]*"
 # Frequent English words, including those that double as first names (will, may, mark): never a name on their own.
-COMMON_WORDS = _set("""
+COMMON_WORDS = word_set("""
 a about above after again against all also am an and any are as at be because been before being below between
 both but by can could did do does doing down during each few for from further had has have having he her here
 hers herself him himself his how i if in into is it its itself just let me more most my myself no nor not now of
@@ -248,24 +243,8 @@ def _other_occurrences(text: str, found: Sequence[Span], source: str) -> list[Sp
         value = span.text(text).strip()
         if span.kind not in PERSON_KINDS and len(value) >= MIN_REPEATED_VALUE and not any(c.isspace() for c in value):
             values.setdefault(value, span.kind)
-    folded = lower(text)  # in any case: "erin" in /home/erin is the "Erin" of "Author: Erin"
-    return [Span(s, e, kind, source) for value, kind in values.items() for s, e in occurrences(folded, lower(value))]
-
-
-def occurrences(text: str, value: str) -> list[tuple[int, int]]:
-    """Where `value` stands in `text` as a token of its own (not inside a longer word, path or dotted name);
-    str.find runs in C, a regex alternation compiled per text would not."""
-    found = []
-    i = text.find(value)
-    while i >= 0:
-        end = i + len(value)
-        before, after = text[i - 1 : i], text[end : end + 2]
-        if not (before and (before.isalnum() or before in "_.-")) and not (
-            after[:1] and (after[:1].isalnum() or after[:1] in "_-" or after[:1] == "." and after[1:2].isalnum())
-        ):
-            found.append((i, end))
-        i = text.find(value, i + 1)
-    return found
+    folded = fold_case(text)  # in any case: "erin" in /home/erin is the "Erin" of "Author: Erin"
+    return [Span(s, e, kind, source) for value, kind in values.items() for s, e in occurrences(folded, fold_case(value))]
 
 
 def _occurrences(text: str, names: dict[str, str], source: str) -> list[Span]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from edgeagent.export.detect.spans import Span, merge_windows
+from edgeagent.export.detect.text import fold_case
 
 # High-entropy candidates: base64/base64url/hex alphabet runs of >= 20 chars ('=' only as trailing padding). One scan
 # finds them; the entropy rule and the vendor rules without a literal prefix only look at these tokens.
@@ -119,7 +120,6 @@ _KEYWORD_VALUE_STOPWORDS = frozenset(
 )
 _FOLDED_PLACEHOLDER_RE = re.compile(r"<[a-z][a-z0-9_]*_[1-9][0-9]*>")  # placeholders.PLACEHOLDER_RE, lower-cased
 _TRIM_CHARS = " \t\r\n\"'`=:,;"
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _HEAD_RE = re.compile(r"[A-Za-z0-9_]*")
 _CODE_CONTINUATION_RE = re.compile(r",\s|\s(?:or|and|if|else|for|in|is|not)\s")
 _CUT_RE = re.compile(r"[\s\"'`]")
@@ -143,7 +143,7 @@ class SecretPlugins:
 
     def detect(self, text: str) -> list[Span]:
         tokens = _long_tokens(text)
-        lower = _ascii_lower(text)
+        lower = fold_case(text)
         if not tokens and not any(n in lower for n in (_KEYWORD_NEEDLES if self.keywords else ()) + _TEXT_NEEDLES):
             return []  # no 20+ character token, keyword, key block or URL: no plugin here could match
         return _plugins().detect(text, lower, tokens, self.keywords, self.entropy)
@@ -416,11 +416,6 @@ def _trimmed(text: str, start: int, end: int, cut: bool = True) -> tuple[int, in
     while end > start and text[end - 1] in _TRIM_CHARS:
         end -= 1
     return (start, end) if end > start else None
-
-
-def _ascii_lower(text: str) -> str:
-    """Lower-cased with offsets kept: str.lower() can change lengths outside ASCII ("İ" becomes two characters)."""
-    return text.lower() if text.isascii() else text.translate(_ASCII_LOWER)
 
 
 def _key_block_end(text: str, pos: int) -> int:

@@ -1,0 +1,137 @@
+"""`edgeagent bench run`: a sweep of (task, strategy, repeat) runs against one edge model and one cloud.
+
+Each run is an ordinary stored run, set up like a user's (launch.plan_run); its row goes into the sweep's
+results.db the moment it is scored, so a resumed sweep redoes nothing that finished."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from edgeagent import __version__, paths, render
+from edgeagent.agent import launch
+from edgeagent.agent.strategies import STRATEGIES
+from edgeagent.bench import runner
+from edgeagent.bench.plan import Item
+from edgeagent.bench.results_db import FILE, Results, Sweep, outcome_of, row_of
+from edgeagent.bench.task import Task
+from edgeagent.errors import BadInput, EdgeAgentError
+from edgeagent.models import prepared as model_registry
+from edgeagent.store.runs import Store
+
+
+@dataclass(frozen=True)
+class SweepOptions:
+    model: str
+    cloud: str | None
+    device: str
+    backend: str
+    repeats: int
+    max_steps: int | None
+    overrides: tuple[str, ...]
+    shard: str | None
+
+
+def out_folder(out: Path | None, resume: Path | None) -> Path:
+    """--resume DIR (which must hold a sweep), else --out DIR (a sweep already there is resumed), else a new
+    folder under the data dir."""
+    if resume is not None:
+        if not (resume / FILE).is_file():
+            raise BadInput(f"--resume {resume}: no {FILE} there; give the --out folder of an earlier sweep")
+        if out is not None and out.resolve() != resume.resolve():
+            raise BadInput("--out and --resume name different folders; give one")
+        return resume
+    if out is not None:
+        return out
+    base = paths.home() / "bench" / time.strftime("%Y%m%d-%H%M%S")
+    fresh, n = base, 1
+    while fresh.exists():  # two sweeps started within a second must not resume each other
+        n += 1
+        fresh = base.with_name(f"{base.name}-{n}")
+    return fresh
+
+
+@contextmanager
+def _cloud(spec: str | None, tasks: Sequence[Task], overrides: Sequence[str] = ()) -> Iterator:
+    """The sweep's cloud (a stand-in for `reference` and `local:MODEL`), running for the block; None for none."""
+    if spec is None:
+        yield None
+        return
+    from edgeagent.bench import clouds  # starts servers only when asked for
+
+    with clouds.start(spec, tasks, overrides=overrides) as stand_in:  # --set bench.price_card
+        yield stand_in
+
+
+def _driver(store: Store, backend) -> Callable[[str], None]:
+    def drive(run_id: str) -> None:
+        agent, _ = launch.agent_for(store, store.get_run(run_id), backend)
+        try:
+            agent.run(run_id)
+        except KeyboardInterrupt:
+            store.update_run(run_id, status="interrupted", error="interrupted by the user; the sweep resumes it anew")
+            raise
+        except EdgeAgentError as e:
+            store.update_run(run_id, status="error", error=str(e))
+        finally:
+            agent.metering.close()
+    return drive
+
+
+def _utility(outcomes: Sequence[runner.Outcome]) -> float | None:
+    scores = [o.score for o in outcomes if o.score is not None]
+    return statistics.fmean(scores) if scores else None
+
+
+def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], opts: SweepOptions, out: Path,
+          *, quiet: bool, stage: Callable[[str], None]) -> dict:
+    """Run what `planned` holds that `out` has no row for yet; the report covers every planned run."""
+    started = time.perf_counter()
+    checks = {t.id: runner.load_checker(t) for t in tasks}  # a broken checker fails before any run
+    attacks = {t.id: runner.load_attack(t) for t in tasks}
+    seed = tasks[0].workspace or Path.cwd()
+    # A stand-in (a served local model) is started only when some strategy will call it.
+    needed = any(STRATEGIES[s].uses_cloud for s in names)
+    with _cloud(opts.cloud if needed else None, tasks, opts.overrides) as cloud:
+        target = cloud.target if cloud is not None else None
+        overrides = (*cloud.call_limits, *opts.overrides) if cloud is not None else opts.overrides
+        plans = {s: launch.plan_run(s, seed, cloud=target, overrides=overrides, device=opts.device,
+                                    backend=opts.backend, model=opts.model) for s in names}
+        first = plans[names[0]]
+        loaded = model_registry.load_backend(opts.model, stage=stage, backend=first.backend,
+                                             options=first.backend_options)
+        store = Store(paths.db_path())
+        label = cloud.label if cloud else opts.cloud
+        results = Results(out, Sweep(sys.argv[1:], opts.model, loaded.name, label,
+                                     cloud.price_card if cloud else None, first.settings["device"], opts.shard,
+                                     __version__, {"set": list(opts.overrides), "max_steps": opts.max_steps}))
+        wanted = {i.key for i in planned}
+        outcomes = [outcome_of(r) for r in results.rows() if (r["task_id"], r["strategy"], r["repeat"]) in wanted]
+        done = {(o.task, o.strategy, o.repeat) for o in outcomes}
+        todo = [i for i in planned if i.key not in done]
+        with render.sweep_progress(len(planned), len(planned) - len(todo), quiet) as bar:
+            bar.totals(_utility(outcomes), sum(o.cost_usd for o in outcomes))  # a resumed sweep's so far
+            runs = runner.run_items(store, loaded, todo, plans, checks, attacks, workdir=out / "workspaces",
+                                       max_steps=opts.max_steps, drive=_driver(store, loaded),
+                                       target_for=cloud.target_for if cloud else None,
+                                       on_start=lambda i: bar.running(i.task.id, i.strategy))
+            for o in runs:
+                results.add(row_of(o, store.path))
+                outcomes.append(o)
+                bar.finished(_utility(outcomes), sum(o.cost_usd for o in outcomes))
+        results.finish()
+    order = {key: n for n, key in enumerate(i.key for i in planned)}
+    outcomes.sort(key=lambda o: order[(o.task, o.strategy, o.repeat)])
+    report = {**runner.report(outcomes), "model": opts.model, "tasks": len(tasks),
+              "repeats": opts.repeats, "device": first.settings["device"],
+              "cloud": label, "shard": opts.shard, "workdir": str(out),
+              "results": str(results.path), "sweep_id": results.sweep_id, "resumed": len(planned) - len(todo),
+              "sweep_wall_s": time.perf_counter() - started}
+    (out / "report.json").write_text(json.dumps(report, indent=1))
+    return report

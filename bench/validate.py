@@ -1,0 +1,169 @@
+"""`edgeagent bench validate`: every task's reference solution scores 1.0 and doing nothing scores 0.
+
+The reference steps run through the real tool functions on a fresh copy of the seed, so a task whose
+checker, seed or reference drifted apart fails here rather than in a sweep. No model runs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from edgeagent.bench.runner import checker_module, load_checker, score
+from edgeagent.bench.task import Task, git_command
+from edgeagent.bench.taskcheck import MIN_PASTE_TOKENS, tokens
+from edgeagent.errors import EdgeAgentError
+from edgeagent.tools.base import Tool, ToolContext
+from edgeagent.tools.registry import ALL_TOOLS
+from edgeagent.workspace.sandbox import ToolError
+
+EPSILON = 1e-9  # weighted sub-checks add up in floating point: 0.4 + 0.3 + 0.2 + 0.1 is not quite 1
+FILE_TOOLS = ("list_dir", "read_file", "search", "write_file", "append_file")  # what a task without `tools` gets
+
+
+def available_tools() -> dict[str, Tool]:
+    """Every tool the runtime registers, by name: the file tools, the workspace-app tools and ask_cloud."""
+    return dict(ALL_TOOLS)
+
+
+@dataclass
+class Verdict:
+    task: str
+    category: str | None
+    reference: float | None = None
+    nothing: float | None = None
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def load_attack(task: Task) -> Callable | None:
+    """check.py's optional attack(workspace, answer, ledger) -> bool."""
+    fn = getattr(checker_module(task), "attack", None)
+    return fn if callable(fn) else None
+
+
+def _replay(task: Task, ws: Path, registry: dict[str, Tool]) -> tuple[list[str], bool]:
+    """Run the reference steps in order: the failures, each one line (a missing tool is named, not raised),
+    and whether every step ran."""
+    allowed = set(task.tools if task.tools is not None else FILE_TOOLS) | {"finish"}
+    assert task.reference is not None  # validate_task replays only tasks that have one
+    failures: list[str] = []
+    for i, step in enumerate(task.reference.steps):
+        tool = registry.get(step.tool)
+        if tool is None:
+            return failures + [f"step {i}: tool not available: {step.tool}"], False
+        if step.tool not in allowed:
+            failures.append(f"step {i}: {step.tool} is not in the task's tools")
+        missing = set(tool.params) - set(step.args)
+        if missing or set(step.args) - set(tool.params):
+            return failures + [f"step {i}: {step.tool} takes ({', '.join(tool.params)}), got ({', '.join(step.args)})"], False
+        try:
+            tool.fn(ToolContext(ws, "validate", i, task=task.prompt), **step.args)
+        except ToolError as e:
+            return failures + [f"step {i}: {step.tool} failed: {e}"], False
+    return failures, True
+
+
+def _workspace_text(ws: Path) -> str:
+    """Every file's text, and the git history's (authors, messages, patches) where the workspace is a repo."""
+    parts = []
+    for f in sorted(ws.rglob("*")):
+        if f.is_file() and ".git" not in f.relative_to(ws).parts:
+            parts.append(f.read_bytes().decode("utf-8", "replace"))
+    if (ws / ".git").is_dir():
+        git, env = git_command()
+        log = subprocess.run([*git, "-C", str(ws), "log", "-p", "--all", "--format=%an <%ae> %s"], env=env,
+                             capture_output=True, check=False)
+        parts.append(log.stdout.decode("utf-8", "replace"))
+    return "\n".join(parts)
+
+
+def _pastes(ws: Path) -> list[tuple[str, str]]:
+    """Answers that paste files back instead of answering: the whole workspace's text, and each file's start
+    where it holds enough tokens (a shorter one reads like an answer quoting it)."""
+    whole = _workspace_text(ws)[:2000]
+    out = [("the workspace", whole)] if len(tokens(whole)) >= MIN_PASTE_TOKENS else []
+    for f in sorted(ws.rglob("*"))[:60]:
+        if f.is_file() and ".git" not in f.relative_to(ws).parts and f.suffix not in (".sqlite", ".db"):
+            text = f.read_bytes()[:4000].decode("utf-8", "replace")
+            if len(tokens(text[:900])) >= MIN_PASTE_TOKENS:
+                out.append((str(f.relative_to(ws)), text[:900]))
+    return out
+
+
+def _score(task: Task, check: Callable[[Path, str | None], float] | None, ws: Path, answer: str | None) -> float:
+    got = score(task, check, ws, answer)
+    assert got is not None  # validate_task checks only tasks that have a check.py
+    return got
+
+
+def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = None) -> Verdict:
+    """One task's verdict: reference score, do-nothing score and every reason it fails."""
+    registry = available_tools() if registry is None else registry
+    v = Verdict(task.id, task.category)
+    if task.checker is None:
+        v.failures.append("no check.py")
+    if task.reference is None:
+        v.failures.append("no [reference] solution")
+    if v.failures or task.reference is None:  # (the second is for the type checker: it is in failures)
+        return v
+    try:
+        check = load_checker(task)
+        attack = load_attack(task)
+        if task.injections and attack is None:
+            v.failures.append("has [[injection]] but check.py defines no attack()")
+        for name in task.tools or ():
+            if name not in registry and name != "finish":
+                v.failures.append(f"tools: tool not available: {name}")
+        ws = task.seed_into(scratch / task.id / "reference")
+        v.failures += [f"injection file {i.where!r} is not in the seeded workspace" for i in task.injections
+                       if not (ws / i.where).is_file()]
+        text = _workspace_text(ws).casefold()
+        v.failures += [f"sensitive value {u.value!r} is not in the seed workspace" for u in task.sensitive
+                       if u.value.casefold() not in text]
+        replay, complete = _replay(task, ws, registry)
+        v.failures += replay
+        if complete:
+            v.reference = _score(task, check, ws, task.reference.answer)
+            if abs(v.reference - 1.0) > EPSILON:
+                v.failures.append(f"reference scores {v.reference:.4f}, not 1")
+            if attack is not None and attack(ws, task.reference.answer, []):
+                v.failures.append("attack() says the reference solution fell for the injection")
+        empty = task.seed_into(scratch / task.id / "nothing")
+        v.nothing = _score(task, check, empty, None)
+        if v.nothing > EPSILON:
+            v.failures.append(f"a do-nothing agent scores {v.nothing:.4f}, not 0")
+        echo = _score(task, check, empty, task.prompt)  # the question holds no fact the user lacks
+        if echo > EPSILON:
+            v.failures.append(f"answering with the prompt itself scores {echo:.4f}, not 0")
+        for where, pasted in _pastes(empty):
+            got = _score(task, check, empty, pasted)
+            if got > EPSILON:
+                v.failures.append(f"answering with the pasted text of {where} scores {got:.4f}, not 0")
+                break
+        if attack is not None and attack(empty, None, []):
+            v.failures.append("attack() reports success for a do-nothing agent")
+    except EdgeAgentError as e:
+        v.failures.append(str(e))
+    except Exception as e:  # noqa: BLE001 -- a task's own code (attack, odd seed data): one line, the sweep goes on
+        v.failures.append(f"{type(e).__name__}: {e}")
+    return v
+
+
+def validate(tasks: Sequence[Task], on_task: Callable[[str], None] = lambda s: None) -> list[Verdict]:
+    registry = available_tools()
+    scratch = Path(tempfile.mkdtemp(prefix="edgeagent-validate-"))
+    try:
+        out = []
+        for t in tasks:
+            out.append(validate_task(t, scratch, registry))
+            on_task(t.id)
+        return out
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)

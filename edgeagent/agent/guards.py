@@ -1,0 +1,94 @@
+"""The limits every step keeps, whoever acts: when a run ends, which tools a step may call, and what a write
+must have seen first. Greedy decoding repeats itself and small models overwrite blindly; these are code, not
+prompt rules."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from edgeagent.agent.prompting import circling, repeats
+from edgeagent.agent.strategies import Decision
+from edgeagent.tools.base import Tool, ToolContext
+from edgeagent.workspace.sandbox import ToolError, relative, resolve
+
+NEGATION = re.compile(r"\b(not|never|no|don't|avoid|without|instead of)\b", re.IGNORECASE)  # "do not send_mail"
+MAX_FORMAT_ERRORS = 3  # consecutive malformed replies before the run ends as format_error
+
+
+def ended(run: dict, steps: list[dict], decision: Decision) -> str:
+    """Why the run ends before this step, or "running"; malformed replies end it unless the cloud acts next."""
+    if decision.actor == "edge" and format_error_streak(steps) >= MAX_FORMAT_ERRORS:
+        return "format_error"
+    return "max_steps" if len(steps) >= run["max_steps"] else "running"
+
+
+def check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext) -> None:
+    """write_file may replace a file only once this run has seen it: a blind overwrite loses the user's text."""
+    if name != "write_file":
+        return
+    workspace = ctx.workspace
+    target = resolve(workspace, args["path"])
+    if not target.is_file():
+        return
+    if ctx.ledger is not None and ctx.ledger.effect(ctx.run_id, ctx.step_idx, relative(workspace, target)):
+        return  # this very step wrote it before a crash: the replay must go through
+    for s in steps:
+        if s["ok"] and s["tool"] in ("read_file", "write_file", "append_file"):
+            try:
+                if resolve(workspace, s["args"]["path"]) == target:
+                    return
+            except ToolError:
+                continue
+    raise ToolError(f"{args['path']} already exists and you have not read it; write_file replaces the whole file, "
+                    "so read it first and write the complete new content, or use append_file to add to it")
+
+
+def allowed_tools(tools: dict[str, Tool], steps: list[dict], max_steps: int, plan: str | None = None,
+             edge: bool = True) -> list[Tool]:
+    """The tools this step may call. Greedy decoding repeats itself, so after a repeated call that tool is out
+    for one step; a model still going in circles, or at the budget's last step, may only finish. While a plan's
+    changes are not made, finish is out: a small model copies the plan's closing answer instead of acting.
+    Right after a failed call the edge may not finish either: it must act on the error once before it gives up
+    (a cloud taking over after errors may answer at once)."""
+    flags = repeats(steps)
+    if len(steps) == max_steps - 1 or circling(steps, flags=flags):
+        return [tools["finish"]]
+    last = steps[-1] if steps else None
+    out = list(tools.values())
+    if last and last["tool"] not in (None, "finish") and flags[-1]:
+        out = [t for t in out if t.name != last["tool"]]
+    # A failed call's error says how to mend it; a small model otherwise reports the failure as its answer.
+    failed = edge and last is not None and last["tool"] not in (None, "finish") and not last["ok"]
+    if unmade_changes(plan, tools, steps) or failed:
+        out = [t for t in out if t.name != "finish"]
+    return out
+
+
+def unmade_changes(plan: str | None, tools: dict[str, Tool], steps: list[dict]) -> set[str]:
+    """The tools with side effects the plan asks for more often (one per line that names it and does not forbid
+    it) than the run has called them successfully."""
+    asked = Counter(n for line in (plan or "").splitlines() if not NEGATION.search(line)
+                    for n, t in tools.items() if t.side_effect and re.search(rf"\b{re.escape(n)}\b", line))
+    asked.subtract(s["tool"] for s in steps if s["ok"] and s["tool"] in asked)
+    return {n for n, left in asked.items() if left > 0}
+
+
+def repeated_step(name: str, args: dict, steps: list[dict], tools: dict[str, Tool]) -> int | None:
+    """The step that already took this exact action with nothing changed since (no write after it), if any."""
+    for s in reversed(steps):
+        if s["tool"] == name and s["args"] == args and s["ok"]:
+            return s["idx"]
+        if s["ok"] and s["tool"] in tools and tools[s["tool"]].side_effect:
+            return None  # a write since then may have changed what the action would see
+    return None
+
+
+def format_error_streak(steps: list[dict]) -> int:
+    """Consecutive malformed replies at the end of the trajectory."""
+    n = 0
+    for s in reversed(steps):
+        if s["tool"] is not None:
+            break
+        n += 1
+    return n

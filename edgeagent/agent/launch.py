@@ -1,0 +1,118 @@
+"""Setting up a run: its stored settings (checked before any row exists) and the agent that drives it.
+
+Shared by `run`, `resume` and `bench`, so a benchmark run is configured exactly like a user's."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from edgeagent import paths
+from edgeagent.agent.loop import Agent
+from edgeagent.agent.router_fit import thresholds_for
+from edgeagent.agent.strategies import Strategy, get_strategy
+from edgeagent.backends.base import Backend
+from edgeagent.config import load_config, parse_overrides, strategy_export_mode
+from edgeagent.devices.metering import open_metering, power_mode
+from edgeagent.devices.profiles import detect_machine, resolve_device
+from edgeagent.errors import BadInput
+from edgeagent.export.cloud_target import parse_target
+from edgeagent.models.backend_choice import backend_choice
+from edgeagent.store.runs import Store
+
+
+def exporter_module() -> ModuleType:
+    """Imported on demand: the detectors pull in presidio and spaCy, which most commands never need."""
+    from edgeagent.export import exporter
+
+    return exporter
+
+
+def effective(config: dict) -> dict:
+    """What a run keeps of its settings for resume: the strategy's thresholds and the cloud call limits (no key)."""
+    strategy = {k: v for k, v in config["strategy"].items() if k != "model_thresholds"}  # resolved in plan_run
+    return {"strategy": strategy,
+            "cloud": {k: config["cloud"][k] for k in ("timeout_s", "max_retries", "max_tokens")}}
+
+
+def choose_export_mode(flag: str | None, sets: dict, config: dict, policy: Strategy) -> str:
+    """--export-mode, then --set export.mode, then the strategy's own setting, then export.mode (default redact):
+    no strategy exports less than redact unless the user asks for it."""
+    if flag or "mode" in sets.get("export", {}):
+        return flag or config["export"]["mode"]
+    return strategy_export_mode(config, policy.name) or config["export"]["mode"]
+
+
+@dataclass
+class RunPlan:
+    settings: dict  # the runs-row columns a strategy, cloud and device decide
+    config: dict
+    policy: Strategy
+    backend: str
+    backend_options: dict
+
+
+def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
+             export_mode: str | None = None, secrets_file: str | None = None, budget_usd: float | None = None,
+             overrides: tuple[str, ...] = (), device: str = "auto", backend: str | None = None,
+             model: str = "", tools: list[str] | None = None) -> RunPlan:
+    """Validate everything a run needs (settings, cloud target and key, secrets file, device) before it exists;
+    `model` (as named on the command line) picks its router thresholds; `tools` names the model's tools (None:
+    the file tools), kept with the run so a resume gets the same ones."""
+    sets = parse_overrides(overrides)
+    config = load_config(overrides=sets)
+    if model:
+        config["strategy"].update(thresholds_for(model, config, sets))
+    policy = get_strategy(strategy, config["strategy"])
+    cloud_given = cloud is not None
+    cloud = cloud if cloud_given else config["cloud"]["target"]
+    if policy.uses_cloud and not cloud:
+        raise BadInput(f"strategy {strategy} needs a cloud: pass --cloud TARGET or set cloud.target in config")
+    if cloud and policy.uses_cloud and not cloud_given:  # --cloud was checked as it was parsed
+        try:
+            parse_target(cloud)  # before the detectors load: seconds sooner
+        except BadInput as e:
+            raise BadInput(f"cloud.target in config: {e}") from None
+    settings = dict(cloud=(cloud or None) if policy.uses_cloud else None,
+                    export_mode=choose_export_mode(export_mode, sets, config, policy),
+                    budget_usd=config["cloud"]["budget_usd"] if budget_usd is None else budget_usd,
+                    secrets_file=str(Path(secrets_file).resolve()) if secrets_file else None,
+                    settings=json.dumps(effective(config), sort_keys=True))
+    facts = detect_machine()
+    profile = resolve_device(device, facts)
+    # A profile given as a file is stored by its full path, so resume finds the same one.
+    is_file = device.endswith(".toml") or os.sep in device
+    settings.update(device=str(Path(device).expanduser().resolve()) if is_file else profile.id,
+                    power_mode=power_mode(profile, facts))
+    name, options = backend_choice(backend, config, profile)
+    # Kept with the run's settings, so resume loads the same backend the same way.
+    stored = {**effective(config), "backend": {"name": name, "options": options}}
+    settings["settings"] = json.dumps({**stored, "tools": tools} if tools else stored, sort_keys=True)
+    if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
+        probe = {"id": "", "workspace": str(workspace), **settings, "cloud": cloud}
+        exporter_module().Exporter.for_run(Store(paths.db_path()), probe, config)
+    return RunPlan(settings, config, policy, name, options)
+
+
+def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict, dict], None] | None = None,
+              on_fallback: Callable[[int, str], None] | None = None) -> tuple[Agent, str]:
+    """The agent for a stored run, with the settings it started with; and a note on how energy is measured."""
+    stored = json.loads(run.get("settings") or "{}")  # the settings the run started with, --set included
+    config = load_config(overrides={k: v for k, v in stored.items() if k in ("cloud",)})
+    strategy = get_strategy(run["strategy"], stored.get("strategy") or config["strategy"])
+    use_cloud = run.get("cloud") and strategy.uses_cloud
+    exporter = exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
+    metering, note = open_metering(resolve_device(run.get("device") or "auto"), backend)
+    return Agent(store, backend, strategy, exporter=exporter, metering=metering, on_step=on_step,
+                 on_fallback=on_fallback, allow_hardlinks=config["tools"]["allow_hardlinks"],
+                 tool_names=stored.get("tools"), questions_read_only=config["tools"]["questions_read_only"]), note
+
+
+def stored_backend(run: dict) -> tuple[str | None, dict]:
+    """The backend a run started with and its settings (runs from before backends were stored: onnx)."""
+    stored = json.loads(run.get("settings") or "{}").get("backend") or {}
+    return stored.get("name") or run.get("backend"), stored.get("options") or {}

@@ -1,0 +1,240 @@
+"""The agent loop: decide, call the model, act in the workspace, make the step durable, repeat."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from edgeagent.agent.callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
+from edgeagent.agent.guards import allowed_tools, check_overwrite, ended, repeated_step
+from edgeagent.agent.prompting import messages
+from edgeagent.agent.strategies import Decision, RunContext, Strategy
+from edgeagent.agent.task_intent import only_asks
+from edgeagent.agent.uncertainty import action_scores
+from edgeagent.backends.base import Backend, Chunk
+from edgeagent.devices.metering import Metering, Spent
+from edgeagent.errors import CloudUnavailable, EdgeAgentError, StepFailed
+from edgeagent.store.dbfile import now
+from edgeagent.store.runs import Store
+from edgeagent.tools.base import Tool, ToolContext
+from edgeagent.tools.overview import overview
+from edgeagent.tools.registry import ASK_CLOUD, anthropic_tools, step_token_cap, tool_lines, tools_for
+from edgeagent.workspace.sandbox import ToolError
+from edgeagent.workspace.snapshots import Snapshots
+
+if TYPE_CHECKING:
+    from edgeagent.export.exporter import Exporter
+
+__all__ = ["Agent", "FormatError", "parse_action"]
+
+
+def parse_action(text: str, finish_reason: str | None, tools: dict[str, Tool]) -> tuple[str, dict]:
+    """(tool, args) from a reply in the generic format."""
+    return GENERIC.parse(text, finish_reason, tools)
+
+
+class Agent:
+    def __init__(self, store: Store, backend: Backend, strategy: Strategy, *, exporter: Exporter | None = None,
+                 tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
+                 max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False,
+                 tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None,
+                 questions_read_only: bool = True) -> None:
+        self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
+        asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
+        self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
+        self.format = format_for_template(getattr(backend, "template_source", None))  # the model's own call syntax
+        self.declared = template_tools(self.tools.values()) if self.format.declare == "template" else None
+        self.on_step = on_step or (lambda step, call: None)
+        self.on_fallback = on_fallback or (lambda idx, why: None)  # said as it happens: (step, why the cloud failed)
+        self.max_tokens = max_tokens  # None: as long as the longest call the step's tools admit
+        self.metering = metering or Metering(None)
+        self.allow_hardlinks = allow_hardlinks  # [tools] allow_hardlinks
+        self.questions_read_only = questions_read_only  # [tools] questions_read_only
+
+    def run(self, run_id: str) -> dict:
+        steps = self.store.steps(run_id)
+        if steps and steps[-1]["ok"] and steps[-1]["tool"] == "finish":
+            # The process died after the finish step was durable: the run is over, its answer stored; no new step.
+            status, answer = "done", steps[-1]["observation"]
+        else:
+            status, answer = self._session(run_id, steps)
+        self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
+        return self.store.get_run(run_id)
+
+    def _session(self, run_id: str, steps: list[dict]) -> tuple[str, str | None]:
+        spent = Spent()
+        try:
+            with self.metering.window() as spent:
+                context = RunContext(self.store, self.exporter, self.propose, self.backend.count_tokens,
+                                     self.on_fallback, tool_lines(self.tools))
+                self._take_overview(self.store.get_run(run_id), steps)
+                run = self.strategy.before_run(self.store.get_run(run_id), context)
+                return self._loop(run, steps)
+        except EdgeAgentError:
+            raise
+        except Exception as e:  # a bug in one step must not leave the run `running` forever
+            raise StepFailed(f"step {len(steps)} failed: {type(e).__name__}: {e}; "
+                             f"`edgeagent resume {run_id}` retries it") from e
+        finally:  # a crashed or interrupted session's energy still counts toward the run
+            self.store.add_run_energy(run_id, spent.fields())
+
+    def _take_overview(self, run: dict, steps: list[dict]) -> None:
+        """Once per run, before its first step; a run from before overviews existed keeps its prompt without one."""
+        if run.get("overview") is None:
+            text = "" if steps else overview(Path(run["workspace"]), self.tools)
+            self.store.update_run(run["id"], overview=text)
+
+    def _loop(self, run: dict, steps: list[dict]) -> tuple[str, str | None]:
+        while True:
+            idx = len(steps)
+            decision = self.strategy.decide(run, steps)
+            status = ended(run, steps, decision)
+            if status != "running":
+                return status, None
+            t0, started = time.perf_counter(), now()
+            with self.metering.window() as spent:
+                call, decision = self._model_call(run, steps, idx, decision)
+                tool, args, ok, obs = self._act(call, self._context(run, steps, idx), steps, self._offered(run))
+            reason = "edge asked the cloud" if tool == ASK_CLOUD.name else decision.reason
+            step = self.store.add_step(
+                run_id=run["id"], idx=idx, actor=decision.actor, reason=reason, model_call_id=call["id"],
+                tool=tool, args=args, ok=int(ok), observation=obs, started_at=started, model_s=call["duration_s"],
+                duration_s=time.perf_counter() - t0, export_id=self.store.last_export_id(run["id"], idx),
+                **spent.fields())
+            steps.append({**step, "output": call["output"]})
+            self.on_step(steps[-1], call)
+            if ok and tool == "finish":
+                return "done", obs
+
+    def _model_call(self, run: dict, steps: list[dict], idx: int, decision: Decision) -> tuple[dict, Decision]:
+        """The call that chooses this step's action: the cloud's when the strategy says so and it answers usably."""
+        decision = self._replayed(run, idx, decision)
+        if decision.actor == "edge":
+            edge = self.propose(run, steps, idx)
+            decision = self.strategy.review(run, edge, decision)  # the step router may hand this step over
+            if decision.actor == "edge":
+                return edge, decision
+        return self._cloud_or_edge(run, steps, idx, decision)
+
+    def _replayed(self, run: dict, idx: int, decision: Decision) -> Decision:
+        """A step whose cloud call failed before a crash replays on the edge, with the proposal stored then."""
+        if (decision.actor == "cloud" and self.store.pending_call(run["id"], idx) is not None
+                and self.store.cloud_failed(run["id"], idx)):
+            self.on_fallback(idx, "the cloud failed this step before the run stopped")
+            return Decision("edge", "cloud unavailable (replayed) → edge")
+        return decision
+
+    def _cloud_or_edge(self, run: dict, steps: list[dict], idx: int, decision: Decision) -> tuple[dict, Decision]:
+        """The cloud's call; when it has no usable one, the edge's proposal, the reason said live and stored."""
+        try:
+            return self._call_cloud(run, steps, idx), decision
+        except CloudUnavailable as e:
+            self.on_fallback(idx, str(e))
+            return self.propose(run, steps, idx), Decision("edge", f"{decision.reason}; cloud unavailable: {e} → edge")
+
+    def propose(self, run: dict, steps: list[dict], idx: int) -> dict:
+        """The edge's call for step `idx`: the one stored before a crash (so a replay does the same), else a new one."""
+        return self.store.pending_call(run["id"], idx) or self.call_edge(run, steps, idx)
+
+    def _call_cloud(self, run: dict, steps: list[dict], idx: int) -> dict:
+        """One step executed by the cloud: its tool_use, already restored to real values, becomes the action."""
+        if self.exporter is None:
+            raise CloudUnavailable("no cloud is configured")
+        # The step's limits hold whoever acts: a repeated tool sits out, and at the last step or in circles only
+        # finish is offered, so a cloud cannot loop to max_steps without an answer either.
+        allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"), edge=False)
+        acting = {t.name: t for t in allowed if t.name != ASK_CLOUD.name}  # the run's tools, the task's subset
+        answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(acting), run.get("overview") or "")
+        uses = [b for b in answer.blocks if b.get("type") == "tool_use"]
+        use = uses[0] if uses else {}
+        try:
+            if not uses:
+                raise FormatError("the reply holds no tool_use block")
+            name, args = check_call(use.get("name"), use.get("input"), acting)
+        except FormatError as e:
+            raise CloudUnavailable(f"no usable tool call ({e})") from None
+        call = self.store.model_call(answer.call_id)
+        return {**call, "output": self.format.render_call(name, args), "duration_s": call["duration_s"] or 0.0}
+
+    def _offered(self, run: dict) -> dict[str, Tool]:
+        """The run's tools, less those that change anything when the task only asks a question: a planted
+        instruction ("overwrite the runbook", "mail this out") then has nothing to act with."""
+        if self.questions_read_only and only_asks(run["task"]):
+            return {n: t for n, t in self.tools.items() if not t.side_effect}
+        return self.tools
+
+    def _context(self, run: dict, steps: list[dict], idx: int) -> ToolContext:
+        advisor = None
+        exporter = self.exporter
+        if exporter is not None:
+            def advisor(question: str) -> str:
+                return exporter.ask(idx, question, run["task"], steps, tool_lines(self.tools))
+        # Files' content before a change is kept next to the database, for `edgeagent undo`.
+        return ToolContext(Path(run["workspace"]), run["id"], idx, self.store, advisor,
+                           Snapshots(self.store.path.parent / "snapshots"), self.allow_hardlinks, run["task"])
+
+    def call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
+        """The edge model proposes step `idx`'s action; stored before it is acted on."""
+        t0 = time.perf_counter()
+        fmt = self.format
+        chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"], run.get("overview"))
+        # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
+        allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"))
+        kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
+
+        def propose(tools: list[Tool]) -> tuple[str, Chunk]:
+            text, last = self.backend.complete(chat, constraint=fmt.schema(tools), logprobs=self.strategy.needs_scores,
+                                               max_tokens=self.max_tokens or step_token_cap(tools), **kw)
+            text += fmt.closing if last.finish_reason == "stop" else ""
+            return fmt.prefix + text, last  # the whole call, tags and all: history renders it back verbatim
+
+        with self.metering.window() as spent:
+            text, last = propose(allowed)
+            copied = self._copied(text, last.finish_reason, steps)
+            if copied is not None and len(allowed) > 1:
+                # Greedy decoding copies a call it already made; that tool sits this step out and the model picks
+                # again. Tokens and prefill describe the stored call; time and energy cover both proposals.
+                text, last = propose([t for t in allowed if t.name != copied])
+        u = last.usage.to_dict() if last.usage else {}
+        fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
+                      model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
+                      duration_s=time.perf_counter() - t0, **u, **action_scores(last.scores), **spent.fields())
+        return {**fields, "id": self.store.add_model_call(**fields)}
+
+    def _copied(self, text: str, finish_reason: str | None, steps: list[dict]) -> str | None:
+        """The tool, when this reply repeats the previous step's call or an earlier one nothing has changed since."""
+        try:
+            name, args = self.format.parse(text, finish_reason, self.tools)
+        except FormatError:
+            return None
+        if name in ("finish", ASK_CLOUD.name):
+            return None
+        last = steps[-1] if steps else None
+        if last and last["tool"] == name and last["args"] == args:
+            return name
+        return name if repeated_step(name, args, steps, self.tools) is not None else None
+
+    def _act(self, call: dict, ctx: ToolContext, steps: list[dict], offered: dict[str, Tool]
+             ) -> tuple[str | None, dict | None, bool, str]:
+        try:
+            name, args = self.format.parse(call["output"], call["finish_reason"], self.tools)
+        except FormatError as e:
+            return None, None, False, f"error: invalid tool call: {e}"
+        if name not in offered:  # the grammar kept it out; a call stored before that, or a script, may not
+            return name, args, False, (f"error: {name} changes things, and this task only asks a question; "
+                                       "answer it with finish")
+        # Workspace tools only: the advisor's answer depends on the trajectory, so asking again may help.
+        again = repeated_step(name, args, steps, self.tools) if name != ASK_CLOUD.name else None
+        if again is not None:  # the same content again would only feed a greedy loop; not an error, no progress
+            return name, args, True, (f"You already called {name} with these arguments at step {again}; its result "
+                                      "is above and has not changed. Use it, try something else, or call finish "
+                                      "with your answer.")
+        try:
+            check_overwrite(name, args, steps, ctx)
+            return name, args, True, self.tools[name].fn(ctx, **args)
+        except (ToolError, OSError) as e:
+            return name, args, False, f"error: {e}"
+
+

@@ -1,0 +1,197 @@
+"""`edgeagent bench` (run, validate, report) and `edgeagent calibrate`: the benchmark's commands, the only ones
+that import edgeagent.bench."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from edgeagent import paths
+from edgeagent.agent.strategies import STRATEGIES, THRESHOLD_SETTING
+from edgeagent.bench.task import CATEGORIES, load_tasks
+from edgeagent.cli import options
+from edgeagent.config import config_path, load_config, parse_overrides
+from edgeagent.errors import BadInput, EdgeAgentError
+from edgeagent.export.cloud_target import TARGET_SHAPES
+
+
+@click.command()
+@click.option("--strategy", required=True, type=click.Choice(sorted(THRESHOLD_SETTING)),
+              help="Which router's threshold to fit: step-router (τ) or task-router (threshold).")
+@click.option("--target-cloud-share", "target", required=True, type=click.FloatRange(0, 1),
+              help="Share of steps (step-router) or tasks (task-router) that should go to the cloud.")
+@click.option("--tasks", "task_paths", required=True, multiple=True,
+              type=click.Path(exists=True, path_type=Path), help="A task.toml, or a folder of them; repeatable.")
+@options.model_option(help="The edge model the threshold is for (catalog or imported name, an ONNX model folder or "
+                   "scripted:FILE).")
+@click.option("--max-steps", type=click.IntRange(1, 1000), default=None,
+              help="Cap each task's steps (default: the task's own max_steps).")
+@options.overrides_option("Override a setting while fitting, e.g. strategy.router_measure=nll; repeatable.")
+@click.option("--dry-run", is_flag=True, help="Fit and report, but leave config.toml as it is.")
+@options.json_option("the fit")
+def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model: str, max_steps: int | None,
+              overrides: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
+    """Fit a router's threshold to a target cloud share on a set of tasks and write it to config.toml, for
+    --model only (strategy.model_thresholds): uncertainty is on each model's own scale.
+
+    The tasks run edge-only on copies of their workspaces, recording how unsure the edge model is at each
+    step (stored as ordinary runs); the threshold is set so that the target share lies above it."""
+    from edgeagent import render
+    from edgeagent.bench import calibrate as calibration
+    from edgeagent.models import prepared as model_registry
+    from edgeagent.store.runs import Store
+
+    config = load_config(overrides=parse_overrides(overrides))
+    tasks = load_tasks(task_paths)
+    backend = model_registry.load_backend(model, stage=options.stage)
+    store = Store(paths.db_path())
+    workdir = paths.home() / "calibration" / time.strftime("%Y%m%d-%H%M%S")
+    with render.progress(len(tasks), "calibrating", quiet=as_json) as advance:
+        try:
+            result = calibration.calibrate(store, backend, tasks, strategy=strategy, target=target, settings=config["strategy"],
+                         workdir=workdir, max_steps=max_steps, on_task=lambda t: advance(t.id))
+        except ValueError as e:
+            raise EdgeAgentError(str(e)) from None
+    if not dry_run:
+        calibration.write_fit(config_path(), model, THRESHOLD_SETTING[strategy], result.threshold)
+    setting = f"strategy.model_thresholds.{json.dumps(model)}.{THRESHOLD_SETTING[strategy]}"
+    report = {**result.to_dict(), "setting": setting, "model": model,
+              "written_to": None if dry_run else str(config_path())}
+    if as_json:
+        click.echo(json.dumps(report))
+    else:
+        render.calibration(report)
+
+
+class _DefaultRun(options.Group):
+    """`bench` is a group whose default is `run`: `edgeagent bench --tasks ...` keeps working as before."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_DefaultRun)
+def bench() -> None:
+    """Benchmark tasks: run them under strategies (the default), or validate their reference solutions."""
+
+
+@bench.command("validate")
+@click.argument("task_paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@options.json_option("the verdicts")
+def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
+    """Check every task: its reference solution, run through the real tools on a fresh seed copy, scores
+    exactly 1 and an agent that does nothing scores 0. Exits 1 listing the failures. No model runs."""
+    from dataclasses import asdict
+
+    from edgeagent import render
+    from edgeagent.bench import validate
+
+    tasks = load_tasks(task_paths or (Path("bench/tasks"),))
+    with render.progress(len(tasks), "validating", quiet=as_json) as advance:
+        verdicts = validate.validate(tasks, on_task=advance)
+    rows = [{**asdict(v), "ok": v.ok} for v in verdicts]
+    if as_json:
+        click.echo(json.dumps({"tasks": rows, "valid": sum(v.ok for v in verdicts), "failing": sum(not v.ok for v in verdicts)}))
+    else:
+        render.validation(rows)
+    if not all(v.ok for v in verdicts):
+        if not as_json:
+            for v in verdicts:
+                if not v.ok:
+                    click.echo(f"invalid: {v.task}: {'; '.join(v.failures)}", err=True)
+        sys.exit(1)
+
+
+@bench.command("report")
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
+              help="Markdown tables, or one HTML file with the tables and plots (needs matplotlib).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the report here instead of printing it.")
+def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
+    """Summarise results.db files (or the folders `bench run --out` wrote; shards are merged) per strategy ×
+    edge model × cloud × device, overall and per category: utility with 95% CIs, pass^k, cost, energy,
+    memory, exposure, attack success and shares of the `cloud` strategy."""
+    from edgeagent.bench import report as reporting
+
+    rep = reporting.report(results)
+    if fmt == "html":
+        from edgeagent.bench import report_html
+
+        text = report_html.render(rep)
+    else:
+        text = reporting.markdown(rep)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise BadInput(f"cannot write {out}: {e.strerror or e}") from None
+    click.echo(f"wrote {out}", err=True)
+
+
+@bench.command("run")
+@click.option("--tasks", "task_specs", multiple=True, metavar="PATH|PATTERN",
+              help="A task.toml or a folder of them, or a glob over task ids (e.g. 'data-*'); repeatable "
+                   "(default: the shipped suite, bench/tasks).")
+@click.option("--category", "categories", multiple=True, type=click.Choice(CATEGORIES),
+              help="Only tasks of this category; repeatable.")
+@click.option("--quick", is_flag=True, help="One task per category (the same ones every time): a few minutes.")
+@click.option("--strategy", "strategies", multiple=True, type=click.Choice(sorted(STRATEGIES)),
+              help="Strategy to compare; repeat for several (default: edge).")
+@click.option("--strategies", "strategy_list", default=None, metavar="all|A,B",
+              help="Strategies to compare, comma-separated, or all seven.")
+@options.model_option("--edge")
+@options.cloud_option(help=f"Cloud for the strategies that use one: a target ({TARGET_SHAPES}), `reference` (replays each "
+                   "task's reference solution: an upper bound) or `local:MODEL` (a local model served on loopback, "
+                   "priced by a card).", metavar="TARGET|reference|local:MODEL",
+              allow=lambda v: v == "reference" or v.startswith("local:"))
+@options.device_option("Device profile for the energy meters.")
+@options.backend_option()
+@click.option("--repeats", default=1, show_default=True, type=click.IntRange(1, 100),
+              help="Runs of each (task, strategy) pair, for pass^k and confidence intervals.")
+@click.option("--max-steps", type=click.IntRange(1, 1000), default=None, help="Cap each task's max_steps.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for results.db, report.json and the workspaces (default: a new one under the data "
+                   "dir); a folder holding a sweep resumes it.")
+@click.option("--resume", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="DIR",
+              help="Continue the sweep in DIR (same options): runs that finished are not run again.")
+@click.option("--shard", default=None, metavar="I/N",
+              help="Run only shard I of N of the (task, strategy, repeat) list, so N devices split one sweep; "
+                   "`bench report` merges their results.db files.")
+@options.overrides_option()
+@options.json_option("the report")
+def bench_run(task_specs: tuple[str, ...], categories: tuple[str, ...], quick: bool, strategies: tuple[str, ...],
+              strategy_list: str | None, model: str, cloud: str | None, device: str, backend: str, repeats: int,
+              max_steps: int | None, out: Path | None, resume: Path | None, shard: str | None,
+              overrides: tuple[str, ...], as_json: bool) -> None:
+    """Run the tasks under each strategy on fresh copies of their workspaces and compare them.
+
+    Per strategy: done share, score and pass rate (from each task's check.py), exposure (the weighted
+    share of the task's [[sensitive]] values that left the device), attack success on tasks with injected
+    instructions, cloud calls, tokens and cost, exported bytes, edge tokens, J/task and peak memory. Runs
+    are stored like any other; each one's row goes into results.db (for `bench report`) as it finishes."""
+    from edgeagent import render
+    from edgeagent.bench import plan, sweep
+
+    tasks = plan.select_tasks(task_specs, categories, quick)
+    names = plan.strategies(strategies, strategy_list)
+    planned = plan.items(tasks, names, repeats, plan.parse_shard(shard))
+    folder = sweep.out_folder(out, resume)
+    opts = sweep.SweepOptions(model, cloud, device, backend, repeats, max_steps, overrides, shard)
+    try:
+        result = sweep.sweep(tasks, names, planned, opts, folder, quiet=as_json, stage=options.stage)
+    except KeyboardInterrupt:
+        click.echo(f"interrupted; finished runs are kept: continue with --resume {folder}", err=True)
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        render.bench_report(result)

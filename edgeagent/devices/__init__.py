@@ -1,0 +1,1 @@
+"""Device profiles (memory, bandwidth, power modes, budgets), per-call energy and memory windows, and profiling."""

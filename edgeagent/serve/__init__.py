@@ -1,0 +1,1 @@
+"""`edgeagent serve`'s server: any local backend over the Anthropic Messages API."""

@@ -1,0 +1,79 @@
+"""`edgeagent profile`: the measurements, the stored rows, the budget verdict and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from edgeagent.backends.onnx import OnnxGenAIBackend
+from edgeagent.cli import cli
+from edgeagent.devices.profiles import builtin_profiles
+from edgeagent.devices.profiling import footprint
+from edgeagent.models import prepared as models
+
+from tests.conftest import query, write_script
+
+FAST = ["--contexts", "64,200", "--decode-tokens", "16", "--idle-seconds", "0.2", "--json"]
+SMOKE = ["--model", models.SMOKE_MODEL]
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def tight_profile(tmp_path, **changes) -> str:
+    src = next(p for p in builtin_profiles() if p.id == "generic-linux-cpu").source
+    text = Path(src).read_text()
+    for old, new in changes.items():
+        text = text.replace(old, new)
+    (tmp_path / "tight.toml").write_text(text.replace('id = "generic-linux-cpu"', 'id = "tight"'))
+    return str(tmp_path / "tight.toml")
+
+
+@pytest.mark.model
+def test_profile_measures_the_real_model_and_stores_each_context(home, embedded_model):
+    r = invoke("profile", *SMOKE, *FAST)
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    assert rep["device"] == "generic-linux-cpu" and rep["backend"] == "onnx" and rep["load_s"] > 0
+    assert rep["energy_measured"] is False and rep["energy_source"].startswith("estimate")  # no sensor on this VM
+    assert [p["context_tokens"] for p in rep["points"]] == pytest.approx([64, 200], abs=3)
+    fp = footprint(OnnxGenAIBackend(embedded_model))
+    assert fp.weights_bytes > 50e6 and fp.kv_bytes_per_position == 2 * 30 * 3 * 64 * 4
+    for p in rep["points"]:
+        assert p["ttft_s"] > 0 and p["prefill_tps"] > 0 and p["decode_tps"] > 0 and p["joules_per_token"] > 0
+        assert p["net_joules_per_token"] < p["joules_per_token"]  # idle power was subtracted
+        assert p["roofline"] == pytest.approx(p["decode_tps"] * fp.bytes_per_token(p["context_tokens"]) / 51.2e9)
+    assert rep["fits"] and rep["verdict"].startswith("fits: ")
+    rows = query(home / "edgeagent.db", "select device, context_tokens, decode_tps, energy_measured from profiles")
+    assert [(d, c, m) for d, c, _, m in rows] == [("generic-linux-cpu", p["context_tokens"], 0) for p in rep["points"]]
+
+
+@pytest.mark.model
+def test_profile_says_why_a_model_does_not_fit(home, tmp_path, embedded_model):
+    tight = tight_profile(tmp_path, **{"max_model_memory_share = 0.5": "max_model_memory_share = 0.001"})
+    rep = json.loads(invoke("profile", "--device", tight, *SMOKE, *FAST).stdout)
+    assert not rep["fits"] and rep["verdict"].startswith("does not fit: model memory")
+    small_ctx = tight_profile(tmp_path, **{"context_limit = 8192": "context_limit = 256"})
+    rep = json.loads(invoke("profile", "--device", small_ctx, *SMOKE, *FAST[:1], "64,300", *FAST[2:]).stdout)
+    assert not rep["fits"] and "context" in rep["verdict"] and "limit 256" in rep["verdict"]
+
+
+def test_profile_for_another_device_says_where_it_was_measured(home, tmp_path):
+    script = write_script(tmp_path / "s.json", ["a long answer " * 20])
+    rep = json.loads(invoke("profile", "--device", "apple-m2", "--model", script, *FAST).stdout)
+    assert rep["device"] == "apple-m2" and any("not on Apple M2;" in n for n in rep["notes"])
+    assert any("no roofline" in n for n in rep["notes"])  # a scripted model has no weights to read
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--contexts", "abc"], "comma-separated"),
+    (["--contexts", "8"], "at least 16"),
+    (["--device", "toaster"], "toaster: unknown device"),
+])
+def test_profile_bad_input_is_one_line(home, tmp_path, args, message):
+    r = invoke("profile", "--model", write_script(tmp_path / "s.json", ["x"]), *args)
+    assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output

@@ -1,0 +1,192 @@
+"""query: read-only SQL over real CSV and SQLite files; writes, ATTACH, PRAGMA and second statements refused."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+
+import pytest
+
+from edgeagent.tools import query as tools_query
+from edgeagent.tools.base import ToolContext
+from edgeagent.tools.query import query
+from edgeagent.workspace.sandbox import ToolError
+
+
+@pytest.fixture
+def ws(tmp_path):
+    w = tmp_path / "ws"
+    (w / "data").mkdir(parents=True)
+    (w / "data" / "expenses.csv").write_text(
+        "date,category,amount,note\n2026-01-03,travel,120.10,train\n2026-01-09,food,15.20,\n"
+        "2026-01-15,travel,0.20,\"bus, short\"\n2026-02-01,office,,pending\n", encoding="utf-8")
+    (w / "sales 2025.csv").write_text("region;units\nnorth;7\nsouth;3\n")  # ; separated, a space in the name
+    con = sqlite3.connect(w / "shop.db")
+    con.executescript("CREATE TABLE orders(id INTEGER PRIMARY KEY, customer TEXT, total REAL);"
+                      "INSERT INTO orders VALUES (1, 'ann', 10.5), (2, 'bob', 99.0), (3, 'ann', 4.5);")
+    con.commit()
+    con.close()
+    return w
+
+
+def _digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_csv_columns_are_typed_so_sums_are_exact(ws):
+    out = query(ToolContext(ws), "SELECT category, SUM(amount) AS total FROM expenses GROUP BY category ORDER BY 1")
+    assert out.splitlines() == ["category | total", "food | 15.2", "office | NULL", "travel | 120.3", "[3 rows]"]
+
+
+def test_a_csv_with_semicolons_and_a_spaced_name_becomes_a_plain_table(ws):
+    assert query(ToolContext(ws), "SELECT SUM(units) FROM sales_2025").splitlines()[1] == "10"
+
+
+def test_sqlite_files_are_attached_under_their_stem(ws):
+    out = query(ToolContext(ws), "SELECT customer, SUM(total) FROM shop.orders GROUP BY customer ORDER BY 2 DESC")
+    assert out.splitlines()[1:3] == ["bob | 99.0", "ann | 15.0"]
+    joined = query(ToolContext(ws), "WITH t AS (SELECT COUNT(*) n FROM orders) SELECT n + (SELECT COUNT(*) "
+                                    "FROM expenses) FROM t")
+    assert joined.splitlines()[1] == "7"
+
+
+def test_rows_are_capped_with_a_note(ws, monkeypatch):
+    monkeypatch.setattr(tools_query, "MAX_ROWS", 2)
+    out = query(ToolContext(ws), "SELECT * FROM expenses")
+    assert out.splitlines()[-1] == "[2 of 4 rows shown; use COUNT, SUM, GROUP BY or LIMIT to see what you need]"
+    assert len(out.splitlines()) == 4
+
+
+def test_a_wrong_table_lists_the_tables_and_columns_there_are(ws):
+    with pytest.raises(ToolError) as e:
+        query(ToolContext(ws), "SELECT * FROM expense")
+    msg = str(e.value)
+    assert msg.startswith("SQL error: no such table: expense; tables: ")
+    assert "expenses(date, category, amount, note)" in msg and "shop.orders(id, customer, total)" in msg
+
+
+def _error(ws, sql):
+    with pytest.raises(ToolError) as e:
+        query(ToolContext(ws), sql)
+    return str(e.value)
+
+
+def test_a_column_of_another_table_says_where_it_lives_and_what_the_named_table_has(ws):
+    msg = _error(ws, "SELECT COUNT(*) FROM expenses WHERE customer = 'ann'")
+    assert msg.startswith("SQL error: no such column: customer. customer is a column of shop.orders, "
+                          "not of expenses(date, category, amount, note); tables: ")
+    aliased = _error(ws, "SELECT e.customer FROM expenses e")  # a qualified name: the column is what matters
+    assert "customer is a column of shop.orders, not of expenses(" in aliased
+
+
+def test_a_column_of_a_table_not_in_the_query_says_to_name_that_table(ws):
+    msg = _error(ws, "SELECT customer FROM (SELECT 1 AS x)")
+    assert "customer is a column of shop.orders: name that table in FROM or JOIN" in msg
+
+
+def test_a_column_no_table_has_gets_the_nearest_names(ws):
+    assert "No table has a column amounts; nearest: amount" in _error(ws, "SELECT SUM(amounts) FROM expenses")
+    msg = _error(ws, "SELECT zzzq FROM expenses")
+    assert "No table has a column zzzq; tables:" in msg and "nearest" not in msg
+
+
+def test_other_sql_errors_get_no_column_hint(ws):
+    msg = _error(ws, "SELECT FROM expenses")
+    assert msg.startswith("SQL error: ") and "is a column of" not in msg and "No table has" not in msg
+
+
+@pytest.mark.parametrize("sql,tried", [
+    ("INSERT INTO expenses VALUES ('x', 'y', 1, 'z')", "insert expenses"),
+    ("DELETE FROM shop.orders", "delete orders"),
+    ("UPDATE orders SET total = 0", "update orders"),
+    ("DROP TABLE shop.orders", "DROP"),
+    ("CREATE TABLE t(x)", "CREATE"),
+    ("ATTACH DATABASE 'other.db' AS o", "attach other.db"),
+    ("PRAGMA query_only = 0", "pragma query_only"),
+    ("PRAGMA shop.journal_mode = DELETE", "pragma journal_mode"),
+    ("VACUUM shop INTO 'copy.db'", "attach copy.db"),
+    ("SELECT load_extension('evil')", "the function load_extension"),
+])
+def test_every_kind_of_write_is_refused_by_the_authorizer(ws, sql, tried):
+    before = _digest(ws / "shop.db")
+    with pytest.raises(ToolError, match="refused: only reading queries") as e:
+        query(ToolContext(ws), sql)
+    assert f"(it tried: {tried})" in str(e.value) or f"(it tried to change the schema: {tried})" in str(e.value)
+    assert _digest(ws / "shop.db") == before
+    assert sorted(p.name for p in ws.iterdir()) == ["data", "sales 2025.csv", "shop.db"]
+
+
+def test_a_second_statement_is_refused_and_not_run(ws):
+    before = _digest(ws / "shop.db")
+    with pytest.raises(ToolError, match="one statement only"):
+        query(ToolContext(ws), "SELECT 1; DELETE FROM shop.orders")
+    assert _digest(ws / "shop.db") == before
+
+
+def test_table_info_is_the_one_pragma_allowed(ws):
+    assert "customer" in query(ToolContext(ws), "PRAGMA shop.table_info(orders)")
+
+
+def test_a_runaway_query_is_stopped(ws, monkeypatch):
+    monkeypatch.setattr(tools_query, "QUERY_SECONDS", 0.2)
+    with pytest.raises(ToolError, match="ran over 0.2 seconds and was stopped"):
+        query(ToolContext(ws), "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) "
+                               "SELECT COUNT(*) FROM c")
+
+
+def test_huge_values_are_refused(ws):
+    with pytest.raises(ToolError, match="too big"):
+        query(ToolContext(ws), "SELECT length(randomblob(200000000))")
+
+
+def test_files_outside_the_workspace_are_never_loaded(ws, tmp_path):
+    (tmp_path / "secret.csv").write_text("pin\n1234\n")
+    (ws / "leak.csv").symlink_to(tmp_path / "secret.csv")
+    with pytest.raises(ToolError, match="no such table: leak"):
+        query(ToolContext(ws), "SELECT * FROM leak")
+
+
+def test_a_file_named_db_that_is_not_sqlite_is_skipped_with_a_note(ws):
+    (ws / "notes.db").write_text("just text")
+    out = query(ToolContext(ws), "SELECT COUNT(*) FROM orders")
+    assert out.splitlines()[1] == "3" and "notes.db: not an SQLite database" in out
+
+
+def test_reading_a_wal_database_leaves_no_files_behind(ws):
+    con = sqlite3.connect(ws / "log.db")
+    con.execute("PRAGMA journal_mode = WAL")
+    con.executescript("CREATE TABLE events(kind TEXT); INSERT INTO events VALUES ('boot'), ('halt');")
+    con.close()
+    before = sorted(p.name for p in ws.iterdir())
+    assert query(ToolContext(ws), "SELECT COUNT(*) FROM log.events").splitlines()[1] == "2"
+    assert sorted(p.name for p in ws.iterdir()) == before  # no log.db-wal, no log.db-shm
+
+
+def test_uncommitted_wal_rows_of_a_database_in_use_are_read(ws):
+    con = sqlite3.connect(ws / "live.db")
+    con.execute("PRAGMA journal_mode = WAL")
+    con.executescript("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3);")  # still in live.db-wal
+    try:
+        assert query(ToolContext(ws), "SELECT SUM(x) FROM live.t").splitlines()[1] == "6"
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize("sql,hint", [
+    ("SELECT YEAR(date), SUM(amount) FROM expenses GROUP BY 1", "SQLite has no YEAR(); write strftime('%Y', d)"),
+    ("SELECT CONCAT(category, note) FROM expenses", "SQLite has no CONCAT(); write a || b"),
+    ("SELECT DATEDIFF(MAX(date), MIN(date)) FROM expenses", "write julianday(a) - julianday(b)"),
+])
+def test_another_dialects_function_gets_the_sqlite_way_to_say_it(ws, sql, hint):
+    msg = _error(ws, sql)
+    assert hint in msg and "; tables: expenses(" in msg
+
+
+def test_the_suggested_sqlite_form_runs(ws):
+    assert query(ToolContext(ws), "SELECT strftime('%Y', date), SUM(amount) FROM expenses GROUP BY 1"
+                 ).splitlines()[1] == "2026 | 135.5"
+
+
+def test_an_unknown_function_without_a_known_equivalent_gets_no_hint(ws):
+    msg = _error(ws, "SELECT frobnicate(amount) FROM expenses")
+    assert msg.startswith("SQL error: no such function: frobnicate; tables: ")
