@@ -19,7 +19,6 @@ from edgeagent.export.exporter import Exporter, digest, select
 from edgeagent.store.runs import Store
 from edgeagent.tools.base import ToolContext
 from edgeagent.tools.files import BUILTIN_TOOLS
-
 from tests.conftest import query, write_script
 
 EMAIL = "alice.kowalski@example.org"

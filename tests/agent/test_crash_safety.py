@@ -22,7 +22,6 @@ from edgeagent.store import claims
 from edgeagent.store.dbfile import MIGRATIONS_TABLE
 from edgeagent.store.migrations import MIGRATIONS
 from edgeagent.store.runs import Store
-
 from tests.conftest import query, write_script
 
 

@@ -7,9 +7,8 @@ import re
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
-
-from tests.conftest import write_script
 from tests.agent.test_strategies import closed_port
+from tests.conftest import write_script
 
 LIST = {"tool": "list_dir", "args": {"path": "."}}
 FINISH = {"tool": "finish", "args": {"answer": "edge finished"}}

@@ -12,7 +12,6 @@ from edgeagent.backends.chat_template import ChatTemplate
 from edgeagent.backends.chat_tokens import ChatTokens
 from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.cli import cli
-
 from tests.agent.test_callformat import HERMES_TEMPLATE
 
 READ_NOTES = {"name": "read_file", "arguments": {"path": "notes.md"}}

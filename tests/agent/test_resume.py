@@ -16,7 +16,6 @@ from click.testing import CliRunner
 from edgeagent.cli import cli
 from edgeagent.models import prepared as models
 from edgeagent.store.runs import Store
-
 from tests.conftest import write_script
 
 

@@ -8,7 +8,6 @@ import pytest
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
-
 from tests.conftest import write_script
 
 REPLIES = [{"tool": "list_dir", "args": {"path": "."}}, {"tool": "read_file", "args": {"path": "notes.md"}},

@@ -10,10 +10,9 @@ from edgeagent.agent.router_fit import SHIPPED, thresholds_for
 from edgeagent.config import DEFAULTS, load_config, parse_overrides
 from edgeagent.errors import BadInput
 from edgeagent.models.catalog import DEFAULT_MODEL
-
-from tests.conftest import query, write_script
 from tests.agent.test_routers import LIST, READ, TODO, scored
 from tests.agent.test_strategies import finish, invoke, steps
+from tests.conftest import query, write_script
 
 CATALOG = DEFAULT_MODEL
 GLOBAL = {k: DEFAULTS["strategy"][k] for k in ("step_router_tau", "task_router_threshold")}

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from tests.conftest import query, write_script
 from tests.agent.test_strategies import exports, finish, invoke, run, steps
+from tests.conftest import query, write_script
 
 LIST = {"tool": "list_dir", "args": {"path": "."}}
 READ = {"tool": "read_file", "args": {"path": "notes.md"}}

@@ -10,7 +10,6 @@ import pytest
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
-
 from tests.conftest import query, write_script
 
 EMAIL = "alice.kowalski@example.org"

@@ -16,7 +16,6 @@ from edgeagent.bench.task import load_tasks
 from edgeagent.cli import cli
 from edgeagent.store.runs import Store
 from edgeagent.tools.registry import ALL_TOOLS
-
 from tests.conftest import query, write_script
 
 TASKS = Path(__file__).resolve().parents[2] / "bench" / "tasks"

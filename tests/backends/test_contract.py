@@ -20,7 +20,6 @@ from edgeagent.agent.callformat import action_schema
 from edgeagent.errors import BadInput
 from edgeagent.models import prepared as models
 from edgeagent.tools.files import BUILTIN_TOOLS
-
 from tests.conftest import SHARED_MODELS
 
 # Tools with short string arguments: a 135M model may ramble to any grammar's limit, and the contract is about

@@ -18,7 +18,6 @@ from edgeagent.errors import BadInput
 from edgeagent.models import prepared as models
 from edgeagent.models.backend_choice import llamacpp_options
 from edgeagent.tools.files import BUILTIN_TOOLS
-
 from tests.conftest import SHARED_MODELS
 
 SCHEMA = action_schema(BUILTIN_TOOLS)

@@ -11,9 +11,8 @@ from edgeagent.agent import prompting
 from edgeagent.agent.callformat import HERMES, format_for_template, template_tools
 from edgeagent.models import prepared as models
 from edgeagent.tools.files import BUILTIN_TOOLS
-
-from tests.conftest import SHARED_MODELS
 from tests.backends.test_contract import INSTALLED
+from tests.conftest import SHARED_MODELS
 
 pytestmark = pytest.mark.model
 MODEL = "qwen2.5-coder-0.5b"  # the smallest catalog model whose template declares tools (Hermes-style)

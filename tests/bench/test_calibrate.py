@@ -13,10 +13,9 @@ from edgeagent.bench.calibrate import fit_threshold, share_above
 from edgeagent.bench.task import load_tasks
 from edgeagent.config import load_config
 from edgeagent.errors import BadInput
-
-from tests.conftest import SAMPLE, query, write_script
 from tests.agent.test_routers import LIST, READ, TODO, scored
 from tests.agent.test_strategies import finish, invoke, steps
+from tests.conftest import SAMPLE, query, write_script
 
 
 def make_task(root: Path, task_id: str, prompt: str, **extra) -> Path:

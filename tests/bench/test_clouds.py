@@ -16,7 +16,6 @@ from edgeagent.bench.runner import load_checker, outcome, with_tools
 from edgeagent.bench.task import load_tasks
 from edgeagent.errors import BadInput
 from edgeagent.store.runs import Store
-
 from tests.conftest import write_script
 
 EMAIL = "ines.duarte@lumen-labs.example"

@@ -11,7 +11,6 @@ from click.testing import CliRunner
 from edgeagent.bench.runner import exposure
 from edgeagent.bench.task import Sensitive, load_tasks
 from edgeagent.cli import cli
-
 from tests.conftest import SAMPLE, query, write_script
 
 EMAIL = "priya.raman@northwind.example"

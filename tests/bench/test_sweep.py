@@ -11,9 +11,8 @@ from click.testing import CliRunner
 from edgeagent.bench import plan as bench_plan
 from edgeagent.bench.task import CATEGORIES
 from edgeagent.cli import cli
-
-from tests.conftest import query, write_script
 from tests.bench.test_runner import CHECK_ANSWER, EMAIL, make_task
+from tests.conftest import query, write_script
 
 READ = {"tool": "read_file", "args": {"path": "notes.md"}}
 FINISH = {"tool": "finish", "args": {"answer": "Priya owns it"}}

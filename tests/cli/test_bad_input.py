@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from edgeagent.cli import cli
-
-from tests.conftest import query
 from tests.cli.test_commands import READ_THEN_FINISH, _runner, assert_one_line_error, script
+from tests.conftest import query
 
 
 def invoke(*args, input: str | None = None):

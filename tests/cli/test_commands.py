@@ -12,7 +12,6 @@ import pytest
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
-
 from tests.conftest import query, sha256_of
 
 

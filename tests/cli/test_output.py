@@ -23,7 +23,6 @@ from edgeagent.errors import BadInput
 from edgeagent.export.cloud_target import parse_target
 from edgeagent.models.catalog import DEFAULT_MODEL
 from edgeagent.serve.server import make_server
-
 from tests.conftest import write_script
 
 LONG_NOTE = "Call Alice about the budget and the quarterly numbers for the northern region sales team\n"

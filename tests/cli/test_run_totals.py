@@ -8,9 +8,8 @@ import socket
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
-
-from tests.conftest import write_script
 from tests.bench.test_runner import make_task
+from tests.conftest import write_script
 
 
 def invoke(*args: str):

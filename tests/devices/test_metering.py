@@ -11,7 +11,6 @@ from click.testing import CliRunner
 from edgeagent.cli import cli
 from edgeagent.devices.metering import Metering
 from edgeagent.meters.base import EnergyReading
-
 from tests.conftest import query, write_script
 
 READ = {"tool": "read_file", "args": {"path": "notes.md"}}

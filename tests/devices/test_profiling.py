@@ -13,7 +13,6 @@ from edgeagent.cli import cli
 from edgeagent.devices.profiles import builtin_profiles
 from edgeagent.devices.profiling import footprint
 from edgeagent.models import prepared as models
-
 from tests.conftest import query, write_script
 
 FAST = ["--contexts", "64,200", "--decode-tokens", "16", "--idle-seconds", "0.2", "--json"]

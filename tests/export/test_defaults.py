@@ -20,7 +20,6 @@ from edgeagent.export.detect.spans import Detector
 from edgeagent.export.normalize import normalize
 from edgeagent.export.placeholders import PlaceholderRegistry
 from edgeagent.export.sanitize import sanitize
-
 from tests.conftest import query, write_script
 
 EMAIL = "alice.kowalski@example.org"

@@ -18,7 +18,6 @@ from edgeagent.export.detect.spans import Detector
 from edgeagent.export.disguised import hidden_declared, skeleton
 from edgeagent.export.exporter import Exporter
 from edgeagent.store.runs import Store
-
 from tests.conftest import query, write_script
 
 SECRET = "Project Bluebird"

@@ -7,9 +7,8 @@ import json
 from pathlib import Path
 
 from edgeagent.store.runs import Store
-
-from tests.conftest import query
 from tests.agent.test_strategies import exports, finish, run
+from tests.conftest import query
 
 NAMES = ("Sarah Connor", "Deutsche Bank", "Baltimore", "Bob")
 MAIL = ("From: Sarah Connor <sarah.connor@example.org>\nSubject: the Deutsche Bank invoice for the Baltimore office\n\n"

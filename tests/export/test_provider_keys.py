@@ -16,7 +16,6 @@ from edgeagent.export.detect.spans import Detector, detect
 from edgeagent.export.placeholders import PlaceholderRegistry
 from edgeagent.export.provider_keys import ProviderKeys
 from edgeagent.export.sanitize import sanitize
-
 from tests.conftest import write_script
 
 

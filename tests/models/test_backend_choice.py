@@ -13,7 +13,6 @@ from edgeagent.config import load_config, parse_overrides
 from edgeagent.devices.profiles import builtin_profiles
 from edgeagent.models import backend_choice as choice
 from edgeagent.models import prepared as models
-
 from tests.conftest import query, write_script
 
 PROFILES = {p.id: p for p in builtin_profiles()}

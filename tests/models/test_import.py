@@ -10,7 +10,6 @@ from click.testing import CliRunner
 
 from edgeagent.cli import cli
 from edgeagent.models import prepared as models
-
 from tests.conftest import SHARED_MODELS
 
 

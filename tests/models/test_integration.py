@@ -15,7 +15,6 @@ from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.cli import cli
 from edgeagent.models import prepared as models
 from edgeagent.tools.files import BUILTIN_TOOLS
-
 from tests.backends.test_contract import TOOLS as SHORT
 
 pytestmark = pytest.mark.model

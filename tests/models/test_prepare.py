@@ -16,7 +16,6 @@ from rich.console import Console
 from edgeagent.errors import ModelError
 from edgeagent.models import prepared as models
 from edgeagent.models.progress import Phases, marked_phases, onnx_builder, pip_files, took, tqdm_counts
-
 from tests.models.test_catalog import chunked  # noqa: F401  (the fixture: a catalog model served from a local wheelhouse)
 
 

@@ -17,7 +17,6 @@ from edgeagent.errors import ModelError
 from edgeagent.models import manifest as manifest_mod
 from edgeagent.models import prepared as models
 from edgeagent.models.manifest import MANIFEST, check_manifest
-
 from tests.conftest import SHARED_MODELS, query
 from tests.models.test_catalog import chunked  # noqa: F401 (fixture: tiny catalog GGUF chunks in a local wheelhouse)
 

@@ -20,7 +20,6 @@ import pytest
 from click.testing import CliRunner
 
 from edgeagent.backends.base import Chunk, Usage
-
 from tests.conftest import write_script
 from tests.serve.test_server import USER, Recording
 

@@ -25,7 +25,6 @@ from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.cli.serve import is_loopback
 from edgeagent.serve.reply import StopCutter, cut_text
 from edgeagent.serve.request import to_chat
-
 from tests.conftest import SERVED_NAME, write_script
 
 NAME = SERVED_NAME

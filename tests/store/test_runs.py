@@ -18,7 +18,6 @@ from edgeagent.errors import BadInput, RunBusy, StoreError
 from edgeagent.store.dbfile import MIGRATIONS_TABLE
 from edgeagent.store.migrations import MIGRATIONS
 from edgeagent.store.runs import Store
-
 from tests.conftest import query, sha256_of
 
 

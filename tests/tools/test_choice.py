@@ -9,9 +9,8 @@ import pytest
 
 from edgeagent.errors import BadInput
 from edgeagent.tools.registry import FILES, GROUPS, choose_tools
-
-from tests.conftest import query
 from tests.agent.test_history import done, invoke, script
+from tests.conftest import query
 
 
 def test_auto_adds_each_app_whose_files_are_there(tmp_path):

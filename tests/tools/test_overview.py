@@ -11,9 +11,8 @@ import pytest
 from edgeagent.tools import overview as wo
 from edgeagent.tools.overview import overview
 from edgeagent.tools.registry import tools_for
-
-from tests.conftest import query
 from tests.agent.test_history import LIST, done, invoke, prompts, script  # noqa: F401 (prompts is a fixture)
+from tests.conftest import query
 
 WITH_QUERY = tools_for(False, ["list_dir", "read_file", "query"])
 WITHOUT_QUERY = tools_for(False)  # the file tools

@@ -16,7 +16,6 @@ from edgeagent.cli import cli
 from edgeagent.tools.base import MAX_EDIT_BYTES, MAX_READ_CHARS, MAX_STRING, ToolContext
 from edgeagent.tools.files import BUILTIN_TOOLS, append_file, list_dir, read_file, search, write_file
 from edgeagent.workspace.sandbox import ToolError, resolve
-
 from tests.conftest import query, write_script
 from tests.workspace.test_sandbox import _tree
 

@@ -14,7 +14,6 @@ from click.testing import CliRunner
 
 from edgeagent.cli import cli
 from edgeagent.workspace.snapshots import Snapshots
-
 from tests.conftest import write_script
 
 NOTES = "# My notes\nthe user's own text\n"
