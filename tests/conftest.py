@@ -18,6 +18,7 @@ import pytest
 
 from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.errors import BadInput
+from edgeagent.models.catalog import SMOKE_MODEL
 from edgeagent.serve.server import make_server
 from edgeagent.store.runs import Store
 
@@ -55,7 +56,7 @@ def embedded_model() -> Path:
     from edgeagent.models import prepared as models
 
     with _shared_models():
-        return models.prepare(models.SMOKE_MODEL, keep_hf=True)
+        return models.prepare(SMOKE_MODEL, keep_hf=True)
 
 
 @pytest.fixture(scope="session")

@@ -24,7 +24,7 @@ from rich.markup import escape
 from edgeagent import paths
 from edgeagent.backends.base import Backend
 from edgeagent.errors import BadInput, ModelError
-from edgeagent.models.catalog import DEFAULT_MODEL, EMBEDDED, SMOKE_MODEL, EmbeddedModel  # noqa: F401  (SMOKE_MODEL: re-exported)
+from edgeagent.models.catalog import DEFAULT_MODEL, EMBEDDED, EmbeddedModel
 from edgeagent.models.imported import imported_variant
 from edgeagent.models.manifest import MANIFEST, check_manifest, write_manifest
 from edgeagent.models.progress import LineParser, Phases, marked_phases, onnx_builder, pip_files, took, tqdm_counts

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
-from edgeagent.models import prepared as models
+from edgeagent.models.catalog import SMOKE_MODEL
 from edgeagent.store.runs import Store
 from tests.conftest import write_script
 
@@ -120,7 +120,7 @@ def test_resume_refuses_a_run_whose_process_is_alive(home, workspace, tmp_path):
 @pytest.mark.model
 def test_sigkill_real_model_run_and_resume(home, workspace, embedded_model):
     run_id = _start_and_kill(home, ["What is in todo.md?", "--workspace", str(workspace), "--max-steps", "5",
-                                    "--model", models.SMOKE_MODEL],
+                                    "--model", SMOKE_MODEL],
                              after_steps=2, timeout=300)
     before = _steps(home, run_id)
     result = CliRunner().invoke(cli, ["resume", run_id, "--json"])

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from edgeagent.agent.callformat import action_schema
 from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.cli import cli
-from edgeagent.models import prepared as models
+from edgeagent.models.catalog import SMOKE_MODEL
 from edgeagent.tools.files import BUILTIN_TOOLS
 
 pytestmark = pytest.mark.model
@@ -28,7 +28,7 @@ CLOUD = [{"tool": "read_file", "args": {"path": "notes.md"}}, {"tool": "list_dir
 
 def run_real(home, workspace, strategy: str, cloud_target: str | None, *extra: str) -> tuple[dict, sqlite3.Connection]:
     args = ["run", TASK, "--workspace", str(workspace), "--strategy", strategy, "--max-steps", "4", "--json",
-            "--model", models.SMOKE_MODEL, *extra]
+            "--model", SMOKE_MODEL, *extra]
     if cloud_target:
         args += ["--cloud", cloud_target]
     r = CliRunner().invoke(cli, args)

@@ -12,7 +12,7 @@ from edgeagent.cli import cli
 from edgeagent.config import load_config, parse_overrides
 from edgeagent.devices.profiles import builtin_profiles
 from edgeagent.models import backend_choice as choice
-from edgeagent.models import prepared as models
+from edgeagent.models.catalog import SMOKE_MODEL
 from tests.conftest import query, write_script
 
 PROFILES = {p.id: p for p in builtin_profiles()}
@@ -79,7 +79,7 @@ def test_the_chosen_backend_is_stored_for_resume(home, workspace, tmp_path):
 @pytest.mark.model
 def test_a_missing_execution_provider_names_the_package(home, workspace, embedded_model):
     r = CliRunner().invoke(cli, ["run", "t", "-w", str(workspace), "--backend", "onnx",
-                                 "--model", models.SMOKE_MODEL, "--set", "backend.provider=cuda"])
+                                 "--model", SMOKE_MODEL, "--set", "backend.provider=cuda"])
     assert r.exit_code == 2 and r.stderr.count("\n") == 1
     assert "the cuda execution provider needs onnxruntime-genai-cuda" in r.stderr
     assert not (home / "edgeagent.db").exists() or query(home / "edgeagent.db", "select count(*) from runs")[0][0] == 0

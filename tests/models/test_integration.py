@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from edgeagent.agent.callformat import action_schema
 from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.cli import cli
-from edgeagent.models import prepared as models
+from edgeagent.models.catalog import SMOKE_MODEL
 from edgeagent.tools.files import BUILTIN_TOOLS
 from tests.backends.test_contract import TOOLS as SHORT
 
@@ -24,7 +24,7 @@ def test_multi_step_run_every_step_is_a_valid_tool_call(home, workspace, embedde
     # A task in several parts, so even the 135M model takes more than one step.
     task = "First list the files, then read notes.md, then say when the quarterly review is."
     result = CliRunner().invoke(cli, ["run", task, "--workspace",
-                                      str(workspace), "--max-steps", "5", "--json", "--model", models.SMOKE_MODEL])
+                                      str(workspace), "--max-steps", "5", "--json", "--model", SMOKE_MODEL])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert out["status"] in {"done", "max_steps"} and out["steps"] >= 2

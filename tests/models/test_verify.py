@@ -16,6 +16,7 @@ from edgeagent.cli import cli
 from edgeagent.errors import ModelError
 from edgeagent.models import manifest as manifest_mod
 from edgeagent.models import prepared as models
+from edgeagent.models.catalog import SMOKE_MODEL
 from edgeagent.models.manifest import MANIFEST, check_manifest
 from tests.conftest import SHARED_MODELS, query
 from tests.models.test_catalog import chunked  # noqa: F401 (fixture: tiny catalog GGUF chunks in a local wheelhouse)
@@ -70,10 +71,10 @@ def tiny_onnx(own_models, tmp_path) -> Path:
 @pytest.fixture
 def real_gguf(own_models) -> Path:
     """The real SmolLM2-135M GGUF folder (manifest included) copied from the shared models dir, not downloaded."""
-    shared = SHARED_MODELS / models.SMOKE_MODEL / "gguf"
+    shared = SHARED_MODELS / SMOKE_MODEL / "gguf"
     if not (shared / MANIFEST).is_file():
         pytest.skip("the SmolLM2 GGUF is not prepared on this machine (edgeagent models prepare --backend llamacpp)")
-    dest = own_models / models.SMOKE_MODEL / "gguf"
+    dest = own_models / SMOKE_MODEL / "gguf"
     shutil.copytree(shared, dest)
     return dest
 
@@ -120,11 +121,11 @@ def test_the_real_gguf_bit_flipped_is_refused_by_llamacpp_load_and_by_verify(rea
     size = gguf.stat().st_size
     flip_bit(gguf, size // 2)
     assert gguf.stat().st_size == size
-    r = invoke("run", "t", "-w", workspace, "--model", models.SMOKE_MODEL, "--backend", "llamacpp")
+    r = invoke("run", "t", "-w", workspace, "--model", SMOKE_MODEL, "--backend", "llamacpp")
     one_line_error(r, gguf.name, "models prepare --force")
-    r = invoke("models", "verify", models.SMOKE_MODEL)
+    r = invoke("models", "verify", SMOKE_MODEL)
     one_line_error(r, gguf.name)
-    assert f"{models.SMOKE_MODEL}/gguf: CORRUPT" in r.stdout
+    assert f"{SMOKE_MODEL}/gguf: CORRUPT" in r.stdout
 
 
 def test_unchanged_files_are_not_hashed_again_on_load(tiny_onnx, hashes):
@@ -174,7 +175,7 @@ def test_verify_of_healthy_models_exits_0_with_a_line_each(tiny_onnx, real_gguf)
     r = invoke("models", "verify")
     assert r.exit_code == 0, r.output
     assert r.stdout.splitlines() == [
-        f"{models.SMOKE_MODEL}/gguf: ok (1 file, {next(real_gguf.glob('*.gguf')).stat().st_size / 1e6:.1f} MB)",
+        f"{SMOKE_MODEL}/gguf: ok (1 file, {next(real_gguf.glob('*.gguf')).stat().st_size / 1e6:.1f} MB)",
         "tiny/onnx: ok (2 files, 0.0 MB)"]
     r = invoke("models", "verify", "tiny", "--json")
     assert r.exit_code == 0
