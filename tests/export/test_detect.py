@@ -43,7 +43,8 @@ def kinds_of(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("email", ["alice.smith@example.com", "bob+tag@mail.example.co.uk", "ops@corp.internal",
-                                   "sam.okafor@northwind.example", "ci@build.test"])
+                                   "sam.okafor@northwind.example", "ci@build.test",
+                                   "a0@co.io", "pages@github.io"])  # a domain that is itself a public suffix
 def test_emails(email):
     assert ("EMAIL", email) in found(f"Contact {email} for access.")
 

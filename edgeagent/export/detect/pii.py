@@ -365,7 +365,9 @@ def _offline_email_recognizer():
 
     class OfflineEmailRecognizer(EmailRecognizer):
         def validate_result(self, pattern_text: str) -> bool:
-            return extractor(pattern_text).fqdn != ""
+            # A domain that is itself a public suffix ("a0@co.io") has no registrable part, but is still mail.
+            found = extractor(pattern_text)
+            return found.fqdn != "" or "." in found.suffix
 
     return OfflineEmailRecognizer()
 
