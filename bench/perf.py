@@ -25,6 +25,7 @@ from edgeagent.agent.strategies import get_strategy
 from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.bench import sample_workspace
 from edgeagent.models import prepared as models
+from edgeagent.models.catalog import SMOKE_MODEL
 from edgeagent.store.runs import Store
 from edgeagent.tools.files import BUILTIN_TOOLS
 
@@ -111,8 +112,8 @@ def main() -> None:
                     help="the sample workspace to copy (default: the source checkout's examples/sample-workspace)")
     args = ap.parse_args()
     sample = sample_workspace(args.workspace)
-    folder = models.prepare(models.SMOKE_MODEL)
-    backend = OnnxGenAIBackend(folder, model_name=models.SMOKE_MODEL)
+    folder = models.prepare(SMOKE_MODEL)
+    backend = OnnxGenAIBackend(folder, model_name=SMOKE_MODEL)
     with tempfile.TemporaryDirectory() as tmp:
         traj = trajectory(backend, args.steps, Path(tmp), sample)
     msgs = traj.pop("messages")

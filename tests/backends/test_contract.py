@@ -19,6 +19,7 @@ from edgeagent.agent import prompting
 from edgeagent.agent.callformat import action_schema
 from edgeagent.errors import BadInput
 from edgeagent.models import prepared as models
+from edgeagent.models.catalog import SMOKE_MODEL
 from edgeagent.tools.files import BUILTIN_TOOLS
 from tests.conftest import SHARED_MODELS
 
@@ -60,7 +61,7 @@ def distributed(backend: str) -> bool:
 INSTALLED = [b for b in KNOWN if importable(b)]
 
 
-def load(backend: str, model: str = models.SMOKE_MODEL):
+def load(backend: str, model: str = SMOKE_MODEL):
     """A fresh load through models.load_backend, from the shared prepared models."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("EDGEAGENT_MODELS", str(SHARED_MODELS))
@@ -100,12 +101,12 @@ def test_mlx_without_mlx_lm_is_a_one_line_bad_input(monkeypatch):
 
     monkeypatch.setattr(mlx_backend, "mlx_available", lambda: False)
     with pytest.raises(BadInput, match=r"^the mlx backend needs mlx-lm: pip install 'edgeagent\[mlx\]'$"):
-        models.load_backend(models.SMOKE_MODEL, backend="mlx")
+        models.load_backend(SMOKE_MODEL, backend="mlx")
 
 
 def test_unknown_backend_is_bad_input():
     with pytest.raises(BadInput, match="unknown backend"):
-        models.load_backend(models.SMOKE_MODEL, backend="tpu")
+        models.load_backend(SMOKE_MODEL, backend="tpu")
 
 
 # ---- the contract, on the real model
@@ -197,9 +198,9 @@ def test_greedy_output_is_identical_across_fresh_loads(name, embedded_model):
     folder = models.onnx_dir if name == "onnx" else models.hf_dir
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("EDGEAGENT_MODELS", str(SHARED_MODELS))
-        path = str(models.gguf_file(models.SMOKE_MODEL) if name == "llamacpp" else folder(models.SMOKE_MODEL))
+        path = str(models.gguf_file(SMOKE_MODEL) if name == "llamacpp" else folder(SMOKE_MODEL))
     outs = []
-    for model in (models.SMOKE_MODEL, path):  # by name, then by folder: the same weights either way
+    for model in (SMOKE_MODEL, path):  # by name, then by folder: the same weights either way
         b = load(name, model)
         outs.append(b.complete(msgs, max_tokens=24)[0])
         if name == "mlx":

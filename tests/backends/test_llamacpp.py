@@ -17,6 +17,7 @@ from edgeagent.devices.profiles import builtin_profiles
 from edgeagent.errors import BadInput
 from edgeagent.models import prepared as models
 from edgeagent.models.backend_choice import llamacpp_options
+from edgeagent.models.catalog import SMOKE_MODEL
 from edgeagent.tools.files import BUILTIN_TOOLS
 from tests.conftest import SHARED_MODELS
 
@@ -61,7 +62,7 @@ def test_llamacpp_without_llama_cpp_python_is_a_one_line_bad_input(monkeypatch):
     monkeypatch.setattr(llamacpp_backend, "llamacpp_available", lambda: False)
     with pytest.raises(BadInput, match=r"^the llamacpp backend needs llama-cpp-python: "
                                        r"pip install 'edgeagent\[llamacpp\]' \(compiles; see docs/models\.md\)$"):
-        models.load_backend(models.SMOKE_MODEL, backend="llamacpp")
+        models.load_backend(SMOKE_MODEL, backend="llamacpp")
 
 
 def test_bounded_strings_become_flat_repetitions():
@@ -98,12 +99,12 @@ def gguf() -> Path:
     pytest.importorskip("llama_cpp")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("EDGEAGENT_MODELS", str(SHARED_MODELS))
-        return models.gguf_file(models.SMOKE_MODEL)
+        return models.gguf_file(SMOKE_MODEL)
 
 
 @pytest.fixture(scope="module")
 def backend(gguf):
-    b = LlamaCppBackend(gguf, model_name=models.SMOKE_MODEL, n_ctx=4096, n_threads=THREADS)
+    b = LlamaCppBackend(gguf, model_name=SMOKE_MODEL, n_ctx=4096, n_threads=THREADS)
     yield b
     b.close()
 
@@ -150,10 +151,10 @@ def test_render_is_the_gguf_template_and_matches_ort(backend):
     text = backend.render(msgs)
     assert text.startswith("<|im_start|>system\n") and text.endswith("<|im_start|>assistant\n")
     assert backend.render(msgs, add_generation_prompt=False) + "<|im_start|>assistant\n" == text
-    onnx_dir = models.onnx_dir(models.SMOKE_MODEL)
+    onnx_dir = models.onnx_dir(SMOKE_MODEL)
     og = pytest.importorskip("onnxruntime_genai")
-    if (SHARED_MODELS / models.SMOKE_MODEL / onnx_dir.name / "genai_config.json").is_file():
-        tok = og.Tokenizer(og.Model(str(SHARED_MODELS / models.SMOKE_MODEL / onnx_dir.name)))
+    if (SHARED_MODELS / SMOKE_MODEL / onnx_dir.name / "genai_config.json").is_file():
+        tok = og.Tokenizer(og.Model(str(SHARED_MODELS / SMOKE_MODEL / onnx_dir.name)))
         assert tok.apply_chat_template(json.dumps(msgs), add_generation_prompt=True) == text
 
 

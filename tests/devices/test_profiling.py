@@ -12,11 +12,11 @@ from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.cli import cli
 from edgeagent.devices.profiles import builtin_profiles
 from edgeagent.devices.profiling import footprint
-from edgeagent.models import prepared as models
+from edgeagent.models.catalog import SMOKE_MODEL
 from tests.conftest import query, write_script
 
 FAST = ["--contexts", "64,200", "--decode-tokens", "16", "--idle-seconds", "0.2", "--json"]
-SMOKE = ["--model", models.SMOKE_MODEL]
+SMOKE = ["--model", SMOKE_MODEL]
 
 
 def invoke(*args: str):

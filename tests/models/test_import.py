@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from edgeagent.cli import cli
 from edgeagent.models import prepared as models
+from edgeagent.models.catalog import SMOKE_MODEL
 from tests.conftest import SHARED_MODELS
 
 
@@ -47,7 +48,7 @@ def test_import_an_onnx_folder_and_run_it_by_name(home, workspace, embedded_mode
 
 @pytest.mark.model
 def test_import_a_gguf_file_for_llamacpp(home, embedded_model, own_models):
-    gguf = next((SHARED_MODELS / models.SMOKE_MODEL / "gguf").glob("*.gguf"))
+    gguf = next((SHARED_MODELS / SMOKE_MODEL / "gguf").glob("*.gguf"))
     r = invoke("models", "import", str(gguf), "--name", "smol-gguf")
     assert r.exit_code == 0 and "llamacpp" in r.stdout
     assert (own_models / "smol-gguf" / "gguf" / gguf.name).stat().st_size == gguf.stat().st_size
@@ -57,7 +58,7 @@ def test_import_a_gguf_file_for_llamacpp(home, embedded_model, own_models):
 
 @pytest.mark.model
 def test_an_imported_gguf_is_converted_for_onnx_and_mlx_on_first_use(home, embedded_model, own_models):
-    gguf = next((SHARED_MODELS / models.SMOKE_MODEL / "gguf").glob("*.gguf"))
+    gguf = next((SHARED_MODELS / SMOKE_MODEL / "gguf").glob("*.gguf"))
     assert invoke("models", "import", str(gguf), "--name", "smol-own").exit_code == 0
     backend = models.load_backend("smol-own", backend="onnx")  # dequantized and built on first use
     _, last = backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)
@@ -71,7 +72,7 @@ def test_an_imported_gguf_is_converted_for_onnx_and_mlx_on_first_use(home, embed
 
 @pytest.mark.model
 def test_an_imported_hugging_face_folder_is_built_into_onnx_on_first_use(home, embedded_model, own_models):
-    hf = SHARED_MODELS / models.SMOKE_MODEL / "hf"  # the dequantized folder, as a pulled safetensors repo is
+    hf = SHARED_MODELS / SMOKE_MODEL / "hf"  # the dequantized folder, as a pulled safetensors repo is
     assert invoke("models", "import", str(hf), "--name", "smol-hf").exit_code == 0
     backend = models.load_backend("smol-hf", backend="onnx")
     assert backend.complete([{"role": "user", "content": "Say hi."}], max_tokens=4)[1].usage.completion_tokens > 0
