@@ -1,7 +1,8 @@
-"""The Backend contract every edge model backend implements (ORT GenAI now; MLX and llama.cpp next)."""
+"""The Backend contract every edge model backend implements (ORT GenAI, llama.cpp, MLX, scripted)."""
 
 from __future__ import annotations
 
+import os
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
@@ -12,6 +13,14 @@ if TYPE_CHECKING:
     import numpy as np
 
 from edgeagent.errors import EdgeAgentError, ModelError
+
+
+def physical_cores() -> int:
+    """Physical cores here: what a thread count of 0 means. Decoding is bound by memory bandwidth, and hyper-threads
+    share a core's, so more threads than cores only contend."""
+    import psutil
+
+    return psutil.cpu_count(logical=False) or os.cpu_count() or 1
 
 
 @dataclass
@@ -120,7 +129,10 @@ class Backend(ABC):
         """max_tokens cut to what the context has left; EdgeAgentError when the prompt leaves too little."""
         room = self.context_length - prompt_tokens
         if room < min(max_tokens, 16):
-            raise EdgeAgentError(f"context full: {prompt_tokens} + {max_tokens} tokens > {self.context_length}")
+            raise EdgeAgentError(
+                f"context full: the prompt is {prompt_tokens} tokens and the model was loaded for "
+                f"{self.context_length}; give the next run more with --set backend.context_tokens=N "
+                "(its KV cache is that long)")
         return min(max_tokens, room)
 
     def complete(self, messages: list[dict], **kw) -> tuple[str, Chunk]:

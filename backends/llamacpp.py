@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import codecs
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from edgeagent.backends.base import Backend, CallClock, Chunk, TokenScore, score_logits
+from edgeagent.backends.base import Backend, CallClock, Chunk, TokenScore, physical_cores, score_logits
 from edgeagent.backends.chat_template import ChatTemplate
 from edgeagent.backends.chat_tokens import ChatTokens, common_prefix
 from edgeagent.errors import BadInput, ModelError
@@ -44,12 +43,6 @@ def _import_llama_cpp():
     except ImportError:
         raise BadInput(INSTALL_HINT) from None
     return llama_cpp
-
-
-def physical_cores() -> int:
-    import psutil
-
-    return psutil.cpu_count(logical=False) or os.cpu_count() or 1
 
 
 class LlamaCppBackend(Backend):

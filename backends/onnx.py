@@ -7,7 +7,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from edgeagent.backends.base import Backend, CallClock, Chunk, TokenMask, TokenScore, grammar_matcher, score_logits
+from edgeagent.backends.base import (
+    Backend,
+    CallClock,
+    Chunk,
+    TokenMask,
+    TokenScore,
+    grammar_matcher,
+    physical_cores,
+    score_logits,
+)
 from edgeagent.backends.chat_template import ChatTemplate, folder_template
 from edgeagent.backends.chat_tokens import ChatTokens, common_prefix
 from edgeagent.errors import BadInput, ModelError
@@ -30,20 +39,28 @@ def _import_og():
 class OnnxGenAIBackend(Backend):
     name = "onnx"
 
-    def __init__(self, model_dir: str | Path, *, model_name: str = "", provider: str = "cpu") -> None:
+    def __init__(self, model_dir: str | Path, *, model_name: str = "", provider: str = "cpu", threads: int = 0,
+                 context_tokens: int = 0) -> None:
+        """`threads`: ORT's intra-op threads (0: one per physical core; ORT GenAI alone would use one).
+        `context_tokens`: the KV cache's length (0: the model's maximum); it is allocated whole, up front."""
         og = _import_og()
         self._og = og
         self.model_dir = Path(model_dir)
         self.model_name = model_name or self.model_dir.name
         self.provider = provider
         try:
+            genai = json.loads((self.model_dir / "genai_config.json").read_text())
+            longest = int(genai["search"].get("max_length") or genai["model"]["context_length"])
+            self.context_length = min(context_tokens, longest) if context_tokens > 0 else longest
             config = og.Config(str(self.model_dir))
             config.clear_providers()
             if provider != "cpu":
                 config.append_provider(provider)
+            session = {"intra_op_num_threads": threads if threads > 0 else physical_cores()}
+            config.overlay(json.dumps({"model": {"decoder": {"session_options": session}},
+                                       "search": {"max_length": self.context_length}}))
             self._model = og.Model(config)
             self._tok = og.Tokenizer(self._model)
-            genai = json.loads((self.model_dir / "genai_config.json").read_text())
         except Exception as e:  # noqa: BLE001 -- ORT raises plain RuntimeError for every kind of bad model file
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             # With another provider, a load failure is nearly always that provider missing from this build.
@@ -51,7 +68,6 @@ class OnnxGenAIBackend(Backend):
             fix = (f"the {provider} execution provider needs {hint}; or use --set backend.provider=cpu"
                    if provider != "cpu" else "run `edgeagent models prepare --force`")
             raise ModelError(f"cannot load ONNX model at {self.model_dir}: {first}; {fix}") from None
-        self.context_length = int(genai["search"].get("max_length") or genai["model"]["context_length"])
         self._eos = {int(t) for t in self._tok.eos_token_ids}
         self._eos_text = self._tok.decode([min(self._eos)]) if self._eos else ""
         self._gen: Any = None  # og.Generator, made per prompt

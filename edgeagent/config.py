@@ -24,7 +24,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # preview_worker_idle_s: how long `redact`'s warm worker waits for the next preview; 0: never start one.
     "export": {"mode": "redact", "secrets": [], "secrets_file": "", "detectors": [], "preview_worker_idle_s": 600.0},
     # "" = the device profile's choice: its preferred backend when installed (else onnx), its ORT provider.
-    "backend": {"name": "", "provider": ""},
+    # context_tokens: how long a run's context may grow (the KV cache ORT allocates whole); 0: the default for
+    # the device (models/backend_choice.py).
+    "backend": {"name": "", "provider": "", "context_tokens": 0},
     # allow_hardlinks: let tools read files with several names (a hard link may reach content outside the workspace).
     # questions_read_only: a task that only asks a question gets no tool that changes files, mail or calendar.
     "tools": {"allow_hardlinks": False, "questions_read_only": True},
@@ -41,6 +43,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
                     ("cloud", "sketch", "task_router", "step_router", "advisor", "handoff")}},
 }
 EXPORT_MODES = ("off", "redact", "strict")
+MIN_CONTEXT_TOKENS = 512  # a system prompt, the tools and a step's call need about this much
 MIN_DECLARED_LEN = 4  # a declared secret shorter than this would redact ordinary words everywhere
 MEASURES = ("entropy", "nll")
 ROUTER_KEYS = ("step_router_tau", "task_router_threshold")  # the settings a router fit sets, per model
@@ -95,6 +98,9 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
         raise BadInput(f"{where}: export.mode must be one of {', '.join(EXPORT_MODES)}")
     if section == "strategy" and key.startswith("export_mode_") and value not in ("", *EXPORT_MODES):
         raise BadInput(f"{where}: strategy.{key} must be one of {', '.join(EXPORT_MODES)} (or \"\" for export.mode)")
+    if (section, key) == ("backend", "context_tokens") and value != 0 and value < MIN_CONTEXT_TOKENS:
+        raise BadInput(f"{where}: backend.context_tokens must be 0 (the device's default) or at least "
+                       f"{MIN_CONTEXT_TOKENS}")
     if (section, key) == ("backend", "name") and value not in ("", *BACKENDS):
         raise BadInput(f"{where}: backend.name must be one of {', '.join(BACKENDS)} (or \"\" for the device's)")
     if (section, key) == ("strategy", "router_measure") and value not in MEASURES:

@@ -121,15 +121,17 @@ def profile_cmd(device: str, model: str, backend: str, contexts: list[int], deco
     Results are stored, so profiles of different devices can be compared."""
     from edgeagent import render
     from edgeagent.devices.profiles import detect_machine, resolve_device
-    from edgeagent.models.backend_choice import backend_choice, installed_backends
+    from edgeagent.models.backend_choice import backend_choice, installed_backends, with_context
     from edgeagent.store.runs import Store
 
     config = load_config(overrides=parse_overrides(overrides))
     facts = detect_machine()
     dev = resolve_device(device, facts)
     names = installed_backends() if backend == "all" else [backend]
-    reports = [_profile_one(model, dev, facts, *backend_choice(name, config, dev), contexts=contexts,
-                            decode_tokens=decode_tokens, idle_s=idle_seconds, quiet=as_json) for name in names]
+    longest = max(contexts) + decode_tokens + 64  # the prompts land within a few tokens of each length
+    chosen = [backend_choice(name, config, dev) for name in names]
+    reports = [_profile_one(model, dev, facts, name, with_context(name, options, longest), contexts=contexts,
+                            decode_tokens=decode_tokens, idle_s=idle_seconds, quiet=as_json) for name, options in chosen]
     for report in reports:
         Store(paths.db_path()).add_profile(report)
     if as_json:

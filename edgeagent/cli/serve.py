@@ -29,12 +29,21 @@ def is_loopback(host: str) -> bool:
 
 
 def _backend_choice(flag: str) -> tuple[str, dict]:
-    """--backend as `run` resolves it: the flag, backend.name in config, then this machine's device profile."""
+    """--backend as `run` resolves it: the flag, backend.name in config, then this machine's device profile.
+
+    A server's clients are not one run (a bench's local cloud is sent whole trajectories), so unless
+    backend.context_tokens says otherwise it keeps the longest context: the model's own on ORT GenAI, the
+    device's limit on llama.cpp."""
     from edgeagent.config import load_config
     from edgeagent.devices.profiles import detect_machine, resolve_device
     from edgeagent.models.backend_choice import backend_choice
 
-    return backend_choice(flag, load_config(), resolve_device("auto", detect_machine()))
+    config, profile = load_config(), resolve_device("auto", detect_machine())
+    name, options = backend_choice(flag, config, profile)
+    if not config["backend"]["context_tokens"]:
+        longest = {"onnx": {"context_tokens": 0}, "llamacpp": {"n_ctx": profile.budget.context_limit}}
+        options = {**options, **longest.get(name, {})}
+    return name, options
 
 
 def _interrupt(signum: int, frame: object) -> None:

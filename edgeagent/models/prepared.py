@@ -337,7 +337,8 @@ def _load_onnx(model: str, stage: Stage, options: dict) -> Backend:
     from edgeagent.backends.onnx import OnnxGenAIBackend
 
     folder, name = _model_folder(model, stage, onnx_dir, "genai_config.json", "an ONNX Runtime GenAI model folder")
-    return OnnxGenAIBackend(folder, model_name=name, provider=options.get("provider") or "cpu")
+    return OnnxGenAIBackend(folder, model_name=name, provider=options.get("provider") or "cpu",
+                            threads=options.get("threads", 0), context_tokens=options.get("context_tokens", 0))
 
 
 # Each backend of backends/registry.py and how a model is loaded for it.

@@ -323,6 +323,7 @@ def test_handoff_state_and_settings_survive_resume(home, workspace, tmp_path, cl
     ("strategy.handoff_k=0", "strategy.handoff_k must be at least 1"),
     ("strategy.handoff_n=many", "strategy.handoff_n must be an integer"),
     ("export.mode=loud", "export.mode must be one of off, redact, strict"),
+    ("backend.context_tokens=100", "backend.context_tokens must be 0 (the device's default) or at least 512"),
     ("handoff_k", "use section.key=value"),
 ])
 def test_bad_set_is_one_line_and_exit_2(home, workspace, tmp_path, setting, message):

@@ -27,7 +27,8 @@ def test_profile_preference_when_installed_else_onnx(monkeypatch):
     monkeypatch.setattr(choice, "installed_backends", lambda: ["onnx", "mlx"])
     assert choice.backend_choice("auto", config(), mac) == ("mlx", {})
     monkeypatch.setattr(choice, "installed_backends", lambda: ["onnx"])
-    assert choice.backend_choice("auto", config(), mac) == ("onnx", {"provider": mac.backend.ort_provider})
+    name, options = choice.backend_choice("auto", config(), mac)
+    assert (name, options["provider"]) == ("onnx", mac.backend.ort_provider)
 
 
 def test_without_the_preferred_backend_the_first_installed_one_runs(monkeypatch):
@@ -47,8 +48,30 @@ def test_flag_beats_config_beats_profile(monkeypatch):
 
 def test_ort_provider_from_profile_or_config():
     nano = PROFILES["jetson-orin-nano-8gb"]
-    assert choice.backend_choice("onnx", config(), nano) == ("onnx", {"provider": nano.backend.ort_provider})
-    assert choice.backend_choice("onnx", config("backend.provider=cpu"), nano) == ("onnx", {"provider": "cpu"})
+    assert choice.backend_choice("onnx", config(), nano)[1]["provider"] == nano.backend.ort_provider
+    assert choice.backend_choice("onnx", config("backend.provider=cpu"), nano)[1]["provider"] == "cpu"
+
+
+def test_threads_come_from_the_profile_and_zero_means_one_per_physical_core(monkeypatch):
+    import psutil
+
+    monkeypatch.setattr(psutil, "cpu_count", lambda logical=True: 3 if not logical else 6)
+    cpu = PROFILES["generic-linux-cpu"]
+    assert cpu.backend.threads == 0
+    assert choice.backend_choice("onnx", config(), cpu)[1]["threads"] == 3
+    assert choice.backend_choice("llamacpp", config(), cpu)[1]["n_threads"] == 3
+    pinned = next(p for p in PROFILES.values() if p.backend.threads > 0)
+    assert choice.backend_choice("onnx", config(), pinned)[1]["threads"] == pinned.backend.threads
+
+
+def test_the_context_is_sized_to_the_run_not_the_model():
+    cpu, small = PROFILES["generic-linux-cpu"], PROFILES["jetson-orin-nano-4gb"]
+    assert choice.DEFAULT_CONTEXT_TOKENS <= cpu.budget.context_limit
+    assert choice.backend_choice("onnx", config(), cpu)[1]["context_tokens"] == choice.DEFAULT_CONTEXT_TOKENS
+    # a device with less room keeps to its own limit; an explicit setting wins over both
+    assert choice.backend_choice("onnx", config(), small)[1]["context_tokens"] == small.budget.context_limit < 8192
+    assert choice.backend_choice("onnx", config("backend.context_tokens=2048"), small)[1]["context_tokens"] == 2048
+    assert choice.backend_choice("llamacpp", config("backend.context_tokens=2048"), cpu)[1]["n_ctx"] == 2048
 
 
 @pytest.mark.skipif("llamacpp" not in choice.installed_backends(), reason="llama-cpp-python is not installed")
@@ -56,7 +79,8 @@ def test_llamacpp_settings_come_from_the_device_profile():
     agx = PROFILES["jetson-agx-orin-64gb"]
     name, options = choice.backend_choice("llamacpp", config(), agx)
     assert name == "llamacpp" and options["n_gpu_layers"] == agx.backend.n_gpu_layers
-    assert options["n_ctx"] == agx.budget.context_limit and options["n_threads"] >= 1
+    assert options["n_ctx"] == min(choice.DEFAULT_CONTEXT_TOKENS, agx.budget.context_limit)
+    assert options["n_threads"] >= 1
 
 
 def test_bad_backend_name_in_config_is_one_line(home, workspace, tmp_path):
@@ -67,12 +91,15 @@ def test_bad_backend_name_in_config_is_one_line(home, workspace, tmp_path):
 
 def test_the_chosen_backend_is_stored_for_resume(home, workspace, tmp_path):
     r = CliRunner().invoke(cli, ["run", "t", "-w", str(workspace), "--model", write_script(tmp_path / "e.json", []),
-                                 "--backend", "onnx", "--set", "backend.provider=cpu", "--json"])
+                                 "--backend", "onnx", "--set", "backend.provider=cpu", "--set",
+                                 "backend.context_tokens=2048", "--json"])
     assert r.exit_code == 0, r.output
     settings = json.loads(query(home / "edgeagent.db", "select settings from runs")[0][0])
-    assert settings["backend"] == {"name": "onnx", "options": {"provider": "cpu"}}
+    (device,) = query(home / "edgeagent.db", "select device from runs")[0]
+    stored = {"provider": "cpu", "threads": choice.threads(PROFILES[device]), "context_tokens": 2048}
+    assert settings["backend"] == {"name": "onnx", "options": stored}
     run = {"settings": json.dumps(settings), "backend": "scripted"}
-    assert launch.stored_backend(run) == ("onnx", {"provider": "cpu"})
+    assert launch.stored_backend(run) == ("onnx", stored)
     assert launch.stored_backend({"settings": "{}", "backend": "onnx"}) == ("onnx", {})  # runs from before
 
 
@@ -95,3 +122,12 @@ def test_every_profile_gives_a_runnable_onnx_configuration(profile):
     family = PROFILES[profile].family
     # Jetson boards ask for CUDA (unverified here); Apple and PC profiles run ORT on the CPU.
     assert options["provider"] == ("cuda" if family == "jetson" else "cpu")
+
+
+def test_profile_sizes_the_context_for_the_longest_one_it_measures():
+    small = PROFILES["jetson-orin-nano-4gb"]
+    for name, key in (("onnx", "context_tokens"), ("llamacpp", "n_ctx")):
+        _, options = choice.backend_choice(name, config(), small)
+        assert choice.with_context(name, options, 9000)[key] == 9000  # past the device's 4096, to judge it
+        assert choice.with_context(name, options, 100)[key] == options[key] == 4096  # never below the run's
+    assert choice.with_context("mlx", {}, 9000) == {}  # its cache grows as the context does

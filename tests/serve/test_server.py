@@ -439,3 +439,16 @@ def test_real_model_tool_call_through_the_sdk(serve, embedded_model):
     assert isinstance(block, anthropic.types.ToolUseBlock) and block.name in {"read_file", "list_dir"}
     assert set(block.input) == {"path"} and isinstance(block.input["path"], str)
     assert msg.usage.input_tokens > 20 and msg.usage.output_tokens > 5
+
+
+def test_a_server_keeps_the_longest_context_unless_the_config_sizes_it(home):
+    from edgeagent.cli.serve import _backend_choice
+
+    name, options = _backend_choice("onnx")
+    assert name == "onnx" and options["context_tokens"] == 0  # 0: the model's own, not one run's
+    assert options["threads"] >= 1  # the device profile's, as for a run
+    assert _backend_choice("llamacpp")[1]["n_ctx"] >= 4096
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text("[backend]\ncontext_tokens = 2048\n")
+    assert _backend_choice("onnx")[1]["context_tokens"] == 2048
+    assert _backend_choice("llamacpp")[1]["n_ctx"] == 2048
