@@ -262,13 +262,25 @@ def profile_report(r: dict) -> None:
     idle = f", idle {r['idle_watts']:.1f} W subtracted for net" if r.get("idle_watts") is not None else ""
     out.print(f"load {r['load_s']:.2f} s · model memory {mib(r['model_memory_bytes'])} · energy from "
               f"{escape(r['energy_source'])} ({label}{idle})")
-    t = Table("context", "TTFT s", "prefill tok/s", "decode tok/s", f"J/token ({label})", "net J/token", "W",
-              "roofline", "peak RSS")
+    measured = r.get("bandwidth_measured_gbs")
+    if measured is not None:
+        out.print(f"memory bandwidth: {measured:.1f} GB/s measured here (streaming copy), "
+                  f"{r['bandwidth_nominal_gbs']:g} GB/s the profile's nominal")
+    if r.get("weights_bytes"):
+        out.print(f"weights {mib(r['weights_bytes'])}, of which a token reads {mib(r['weights_read_per_token_bytes'])}"
+                  f" · weights + the KV cache held {mib(r['memory_expected_bytes'])}")
+
+    def share(v: float | None) -> str:
+        return f"{v:.1%}" if v is not None else "-"
+
+    t = Table("context", "TTFT s", "prefill tok/s", "decode tok/s", "bound tok/s", "of bound", f"J/token ({label})",
+              "net J/token", "W", "roofline (nominal)", "peak RSS")
     for p in r["points"]:
         net = f"{p['net_joules_per_token']:.3f}" if p["net_joules_per_token"] is not None else "-"
-        roof = f"{p['roofline']:.1%}" if p["roofline"] is not None else "-"
+        bound = f"{p['decode_bound_tps']:.1f}" if p.get("decode_bound_tps") is not None else "-"
         t.add_row(str(p["context_tokens"]), f"{p['ttft_s']:.3f}", f"{p['prefill_tps']:.0f}", f"{p['decode_tps']:.1f}",
-                  f"{p['joules_per_token']:.3f}", net, f"{p['watts']:.1f}", roof, mib(p["peak_rss_bytes"]))
+                  bound, share(p.get("roofline_measured")), f"{p['joules_per_token']:.3f}", net, f"{p['watts']:.1f}",
+                  share(p["roofline"]), mib(p["peak_rss_bytes"]))
     out.print(t)
     colour = "green" if r["fits"] else "red"
     out.print(f"[{colour}]{escape(r['verdict'])}[/]")

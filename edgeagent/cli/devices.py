@@ -145,6 +145,7 @@ def profile_cmd(device: str, model: str, backend: str, contexts: list[int], deco
 def _profile_one(model: str, dev, facts, name: str, options: dict, *, contexts: list[int], decode_tokens: int,
                  idle_s: float, quiet: bool) -> dict:
     """One backend's profile report; preparation happens before, so it never counts as load time."""
+    from edgeagent.backends.base import physical_cores
     from edgeagent.devices import profiling
     from edgeagent.devices.metering import open_metering, power_mode
     from edgeagent.models import prepared as model_registry
@@ -156,7 +157,8 @@ def _profile_one(model: str, dev, facts, name: str, options: dict, *, contexts: 
     try:
         loaded, report, notes = profiling.measure(
             lambda: model_registry.load_backend(model, backend=name, options=options), dev, metering,
-            contexts=contexts, decode_tokens=decode_tokens, idle_s=idle_s, on_stage=lambda s: say(f"{name}: {s}"))
+            contexts=contexts, decode_tokens=decode_tokens, idle_s=idle_s, on_stage=lambda s: say(f"{name}: {s}"),
+            threads=options.get("threads") or options.get("n_threads") or physical_cores())
     finally:
         metering.close()
     loaded.close()

@@ -2,7 +2,8 @@
 
 Per context length: time to first token, prefill and decode tok/s from the backend's own timings,
 energy per generated token (net of idle where an idle baseline was measured), peak memory, and the
-roofline share: decode tok/s × bytes read per token ÷ the profile's memory bandwidth."""
+roofline share: decode tok/s × bytes read per token ÷ memory bandwidth, against both the profile's nominal
+figure and this machine's, measured with a streaming copy (a VM or a busy machine gets less than the hardware)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import Path
 import psutil
 
 from edgeagent.backends.base import Backend
+from edgeagent.devices.bandwidth import measure_bandwidth
 from edgeagent.devices.metering import Metering
 from edgeagent.devices.profiles import DeviceProfile
 
@@ -25,11 +27,36 @@ ASK = "Now write a long numbered list of ideas for the team offsite, one per lin
 
 @dataclass
 class Footprint:
-    weights_bytes: int  # model files on disk: read once per generated token
+    weights_bytes: int  # model files on disk: what loading them holds in memory
     kv_bytes_per_position: int  # K and V of every layer for one position, read again each token
+    read_bytes: int = 0  # weights each generated token reads: all but tables only ever gathered by row (0: all)
 
     def bytes_per_token(self, context: int) -> int:
+        return (self.read_bytes or self.weights_bytes) + self.kv_bytes_per_position * context
+
+    def memory_bytes(self, context: int) -> int:
+        """What the weights and a KV cache of `context` positions take: the floor a process running it stays above."""
         return self.weights_bytes + self.kv_bytes_per_position * context
+
+
+def gathered_bytes(onnx_file: Path) -> int:
+    """Bytes of the initializers an ONNX graph only ever reads a row of (an embedding table behind a Gather), which
+    a token does not read whole; 0 when the `onnx` package (the convert extra) is not installed to tell."""
+    try:
+        import onnx
+    except ImportError:
+        return 0
+    graph = onnx.load(str(onnx_file), load_external_data=False).graph
+    sizes = {}
+    for init in graph.initializer:
+        external = {e.key: e.value for e in init.external_data}
+        sizes[init.name] = int(external["length"]) if "length" in external else len(init.raw_data)
+    uses: dict[str, set[tuple[str, int]]] = {}
+    for node in graph.node:
+        for i, name in enumerate(node.input):
+            uses.setdefault(name, set()).add((node.op_type, i))
+    return sum(size for name, size in sizes.items()
+               if uses.get(name) and all(op in ("Gather", "GatherBlockQuantized") and i == 0 for op, i in uses[name]))
 
 
 def footprint(backend: Backend) -> Footprint | None:
@@ -64,7 +91,9 @@ def footprint(backend: Backend) -> Footprint | None:
             return None
     except (KeyError, ValueError, TypeError):
         return None
-    return Footprint(weights, 2 * layers * kv_heads * head * kv_bytes) if weights else None
+    onnx_file = folder / "model.onnx"
+    read = weights - gathered_bytes(onnx_file) if onnx_file.is_file() else 0
+    return Footprint(weights, 2 * layers * kv_heads * head * kv_bytes, read) if weights else None
 
 
 @dataclass
@@ -78,8 +107,10 @@ class Point:
     joules_per_token: float
     net_joules_per_token: float | None
     watts: float
-    roofline: float | None
+    roofline: float | None  # decode's share of the bound the profile's nominal bandwidth sets
     peak_rss_bytes: int
+    decode_bound_tps: float | None = None  # this machine's measured bandwidth ÷ bytes read per token
+    roofline_measured: float | None = None  # decode tok/s ÷ decode_bound_tps
 
 
 @dataclass
@@ -99,6 +130,11 @@ class Report:
     fits: bool = True
     backend_peak_bytes: int | None = None  # what the backend's own allocator reports (MLX)
     notes: list[str] = field(default_factory=list)
+    bandwidth_nominal_gbs: float = 0.0  # the device profile's figure
+    bandwidth_measured_gbs: float | None = None  # a streaming copy here, one thread per core the backend uses
+    weights_bytes: int | None = None  # the model's files
+    weights_read_per_token_bytes: int | None = None  # of them, what one generated token reads
+    memory_expected_bytes: int | None = None  # weights + the KV cache the backend holds (its whole context)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -125,11 +161,14 @@ def _prompt(backend: Backend, target: int) -> list[dict]:
 
 
 def measure(load: Callable[[], Backend], profile: DeviceProfile, metering: Metering, *, contexts: list[int],
-            decode_tokens: int = 64, idle_s: float = 2.0, on_stage: Callable[[str], None] = lambda s: None
-            ) -> tuple[Backend, Report, list[str]]:
-    """Load the model and run one generation per context length, each in a fresh KV cache."""
+            decode_tokens: int = 64, idle_s: float = 2.0, on_stage: Callable[[str], None] = lambda s: None,
+            threads: int = 1) -> tuple[Backend, Report, list[str]]:
+    """Load the model and run one generation per context length, each in a fresh KV cache. `threads`: how many
+    the backend runs, so the bandwidth probe streams with as many."""
     proc = psutil.Process()
     rss_before = proc.memory_info().rss
+    on_stage(f"measuring memory bandwidth (a streaming copy on {threads} thread{'s' if threads != 1 else ''})")
+    bandwidth = measure_bandwidth(threads)
     idle = None
     if idle_s > 0:
         on_stage(f"measuring idle power for {idle_s:g} s")
@@ -155,22 +194,29 @@ def measure(load: Callable[[], Backend], profile: DeviceProfile, metering: Meter
         n = max(1, u.completion_tokens)
         per_token = spent.joules / n
         net = (spent.joules - idle * spent.seconds) / n if idle is not None else None
-        roof = None
+        roof = bound = None
         if fp and profile.memory_bandwidth_gbs and u.decode_tps:
             roof = u.decode_tps * fp.bytes_per_token(u.prompt_tokens) / (profile.memory_bandwidth_gbs * 1e9)
+        if fp:
+            bound = bandwidth / fp.bytes_per_token(u.prompt_tokens)
         points.append(Point(u.prompt_tokens, u.ttft_s, u.prefill_tps, u.decode_tps, u.completion_tokens,
                             spent.joules, per_token, net, spent.joules / spent.seconds if spent.seconds else 0.0,
-                            roof, spent.peak_rss_bytes))
+                            roof, spent.peak_rss_bytes, bound, u.decode_tps / bound if bound else None))
         sources += [s for s in spent.sources if s not in sources]
         measured = measured and spent.measured
         peak = max(peak, spent.peak_rss_bytes)
     # RSS growth undercounts in a process that already held a model (allocator pools are reused), so the
     # weights plus the KV cache at the longest context are a floor.
-    floor = fp.bytes_per_token(max(p.context_tokens for p in points)) if fp and points else 0
+    floor = fp.memory_bytes(max(p.context_tokens for p in points)) if fp and points else 0
     report = Report(profile.id, "", "", getattr(backend, "model_name", ""), backend.name, load_s,
                     max(peak - rss_before, floor), "+".join(sources) or "none", measured, idle, points)
     peak_fn = getattr(backend, "peak_memory_bytes", None)
     report.backend_peak_bytes = int(peak_fn()) if callable(peak_fn) else None
+    report.bandwidth_nominal_gbs, report.bandwidth_measured_gbs = profile.memory_bandwidth_gbs, bandwidth / 1e9
+    if fp:
+        held = getattr(backend, "context_length", 0) or max(p.context_tokens for p in points)
+        report.weights_bytes, report.weights_read_per_token_bytes = fp.weights_bytes, fp.bytes_per_token(0)
+        report.memory_expected_bytes = fp.memory_bytes(held)
     return backend, report, [] if fp else ["bytes per token unknown for this model format: no roofline"]
 
 

@@ -10,8 +10,9 @@ from click.testing import CliRunner
 
 from edgeagent.backends.onnx import OnnxGenAIBackend
 from edgeagent.cli import cli
+from edgeagent.devices.bandwidth import measure_bandwidth
 from edgeagent.devices.profiles import builtin_profiles
-from edgeagent.devices.profiling import footprint
+from edgeagent.devices.profiling import footprint, gathered_bytes
 from edgeagent.models.catalog import SMOKE_MODEL
 from tests.conftest import query, write_script
 
@@ -46,6 +47,14 @@ def test_profile_measures_the_real_model_and_stores_each_context(home, embedded_
         assert p["ttft_s"] > 0 and p["prefill_tps"] > 0 and p["decode_tps"] > 0 and p["joules_per_token"] > 0
         assert p["net_joules_per_token"] < p["joules_per_token"]  # idle power was subtracted
         assert p["roofline"] == pytest.approx(p["decode_tps"] * fp.bytes_per_token(p["context_tokens"]) / 51.2e9)
+        # the bound this machine's measured bandwidth sets, and decode's share of it
+        assert p["decode_bound_tps"] == pytest.approx(
+            rep["bandwidth_measured_gbs"] * 1e9 / fp.bytes_per_token(p["context_tokens"]))
+        assert p["roofline_measured"] == pytest.approx(p["decode_tps"] / p["decode_bound_tps"])
+    assert rep["bandwidth_nominal_gbs"] == 51.2 and rep["bandwidth_measured_gbs"] > 0.5
+    # SmolLM2 ties its embedding to the output layer, so every token reads all of its weights
+    assert rep["weights_read_per_token_bytes"] == rep["weights_bytes"] == fp.weights_bytes
+    assert rep["memory_expected_bytes"] == fp.weights_bytes + fp.kv_bytes_per_position * 8192  # the KV it holds
     assert rep["fits"] and rep["verdict"].startswith("fits: ")
     rows = query(home / "edgeagent.db", "select device, context_tokens, decode_tps, energy_measured from profiles")
     assert [(d, c, m) for d, c, _, m in rows] == [("generic-linux-cpu", p["context_tokens"], 0) for p in rep["points"]]
@@ -76,3 +85,25 @@ def test_profile_for_another_device_says_where_it_was_measured(home, tmp_path):
 def test_profile_bad_input_is_one_line(home, tmp_path, args, message):
     r = invoke("profile", "--model", write_script(tmp_path / "s.json", ["x"]), *args)
     assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output
+
+
+def test_a_table_only_gathered_by_row_is_not_read_per_token(tmp_path):
+    onnx = pytest.importorskip("onnx")
+    import numpy as np
+    from onnx import TensorProto, helper, numpy_helper
+
+    embed = numpy_helper.from_array(np.zeros((1000, 16), np.float32), "embed")  # 64,000 bytes, gathered
+    proj = numpy_helper.from_array(np.zeros((16, 16), np.float32), "proj")  # 1,024 bytes, multiplied
+    tied = numpy_helper.from_array(np.zeros((1000, 16), np.float32), "tied")  # gathered and multiplied
+    nodes = [helper.make_node("Gather", ["embed", "ids"], ["h"]), helper.make_node("MatMul", ["h", "proj"], ["y"]),
+             helper.make_node("Gather", ["tied", "ids"], ["h2"]), helper.make_node("MatMul", ["h2", "tied"], ["z"])]
+    graph = helper.make_graph(nodes, "g", [helper.make_tensor_value_info("ids", TensorProto.INT64, [1])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], [embed, proj, tied])
+    onnx.save(helper.make_model(graph), str(tmp_path / "model.onnx"), save_as_external_data=True,
+              location="model.onnx.data", size_threshold=0)
+    assert gathered_bytes(tmp_path / "model.onnx") == 64_000
+
+
+def test_the_streaming_copy_measures_a_bandwidth():
+    first = measure_bandwidth(1, seconds=0.2, block_bytes=64 * 2**20)
+    assert 1e8 < first < 1e13  # between 0.1 GB/s and 10 TB/s: a number, not a unit slip
