@@ -1,7 +1,8 @@
 """llama.cpp backend (llama-cpp-python): one `Llama` per GGUF model, KV prefix reuse, grammar-constrained calls.
 
 Install (llama-cpp-python ships no wheels on PyPI: pip compiles llama.cpp, several minutes):
-  CPU (verified, x86-64 Linux):   pip install 'edgeagent[llamacpp]'
+  CPU (verified, x86-64 Linux):   CMAKE_ARGS="-DGGML_NATIVE=OFF" pip install 'edgeagent[llamacpp]'
+                                  (generic: the native build crashed on an AVX-512 Xeon; llamacpp_build.py)
   Apple Metal (unverified):       CMAKE_ARGS="-DGGML_METAL=on" pip install --no-cache-dir 'edgeagent[llamacpp]'
   Jetson Orin, CUDA (unverified): CMAKE_ARGS="-DGGML_CUDA=on -DCMAKE_CUDA_ARCHITECTURES=87" \
                                       pip install --no-cache-dir 'edgeagent[llamacpp]'
@@ -28,7 +29,8 @@ from edgeagent.errors import BadInput, ModelError
 if TYPE_CHECKING:
     from edgeagent.backends.gbnf import GreedyGrammar
 
-INSTALL_HINT = "the llamacpp backend needs llama-cpp-python: pip install 'edgeagent[llamacpp]' (compiles; see docs/models.md)"
+INSTALL_HINT = ("the llamacpp backend needs llama-cpp-python: CMAKE_ARGS=\"-DGGML_NATIVE=OFF\" pip install "
+                "'edgeagent[llamacpp]' (compiles; see docs/models.md)")
 
 
 def llamacpp_available() -> bool:

@@ -16,7 +16,7 @@ class BackendKind:
 
 BACKENDS: dict[str, BackendKind] = {b.name: b for b in [  # in the order preferred on a CPU
     BackendKind("onnx", "onnxruntime_genai", "onnx", "pip install 'edgeagent[onnx]'"),
-    BackendKind("llamacpp", "llama_cpp", "gguf", "pip install 'edgeagent[llamacpp]' (compiles; see docs/models.md)"),
+    BackendKind("llamacpp", "llama_cpp", "gguf", "CMAKE_ARGS=\"-DGGML_NATIVE=OFF\" pip install 'edgeagent[llamacpp]' (compiles; see docs/models.md)"),
     BackendKind("mlx", "mlx_lm", "hf", "pip install 'edgeagent[mlx]'"),
 ]}
 NAMES = tuple(BACKENDS)

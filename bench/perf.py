@@ -8,6 +8,8 @@
 (c) per-step overhead outside model calls: p50 ms and share of step time (goal < 2%)
 (d) decode tok/s as a share of the bound this machine's memory bandwidth sets: a streaming copy on as many
     threads, ÷ the bytes a token reads (weights but gathered tables, and the KV cache) (goal >= 0.8)
+(e) peak RSS of `edgeagent run` on the README's task, in its own process, ÷ the weights plus the KV cache its
+    context is sized for (goal <= 1.25)
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -38,6 +43,7 @@ from edgeagent.store.runs import Store
 from edgeagent.tools.files import BUILTIN_TOOLS
 
 TASK = "When is the quarterly review meeting and who owns the budget? Check the notes."
+README_TASK = "When is the quarterly review meeting? Check notes.md."  # the README's first command
 
 
 def trajectory(backend: OnnxGenAIBackend, steps: int, tmp: Path, sample: Path) -> dict:
@@ -130,9 +136,33 @@ def bandwidth_bound(backend: OnnxGenAIBackend, threads: int, decode_tps: float, 
             "bound_tps": bound, "share": decode_tps / bound}
 
 
+def run_rss(model: str, backend: OnnxGenAIBackend, context: int, sample: Path) -> dict:
+    """Peak RSS of a whole `edgeagent run` of the README's task (a child process, so the peak is its own) against
+    the weights plus the KV cache ORT GenAI allocates for `context` positions."""
+    import resource
+
+    fp = footprint(backend)
+    assert fp is not None  # an ORT GenAI folder always has its genai_config.json
+    with tempfile.TemporaryDirectory() as tmp:
+        ws = Path(tmp) / "ws"
+        shutil.copytree(sample, ws)
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "edgeagent", "run", README_TASK, "--workspace", str(ws),
+                               "--model", model, "--backend", "onnx", "--json"], capture_output=True, text=True, check=False,
+                              env={**os.environ, "EDGEAGENT_HOME": str(Path(tmp) / "home")})
+        wall = time.perf_counter() - t0
+    if done.returncode != 0:
+        raise SystemExit(f"edgeagent run failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+    floor = fp.memory_bytes(context)
+    return {"peak_rss_bytes": peak, "weights_bytes": fp.weights_bytes, "kv_bytes": floor - fp.weights_bytes,
+            "ratio": peak / floor, "wall_s": wall, "answer": json.loads(done.stdout).get("answer", "")}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--model", default=SMOKE_MODEL, help="a catalog model, prepared for onnx on first use")
+    ap.add_argument("--model", default=SMOKE_MODEL,
+                    help="a catalog model (prepared for onnx on first use) or an ORT GenAI model folder")
     ap.add_argument("--steps", type=int, default=10)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--json", action="store_true")
@@ -150,8 +180,9 @@ def main() -> None:
     constrained = decode_ratio(backend, msgs, action_schema(BUILTIN_TOOLS), args.repeats, 256)
     free = decode_ratio(backend, msgs[:2], None, args.repeats, 128)
     bound = bandwidth_bound(backend, options["threads"], free["runtime_tps"], free["context_tokens"])
+    rss = run_rss(args.model, backend, options["context_tokens"], sample)
     result = {"model": args.model, "threads": options["threads"], "trajectory": traj, "decode_constrained": constrained,
-              "decode_free": free, "bandwidth_bound": bound}
+              "decode_free": free, "bandwidth_bound": bound, "run_rss": rss}
     if args.json:
         print(json.dumps(result, indent=2))
         return
@@ -169,6 +200,10 @@ def main() -> None:
     print(f"(d) decode {free['runtime_tps']:.1f} tok/s of a bound of {bound['bound_tps']:.1f} "
           f"({bound['bandwidth_gbs']:.1f} GB/s measured ÷ {bound['read_per_token_mb']:.0f} MB a token reads at "
           f"{free['context_tokens']} tokens) = {bound['share']:.2f}   (goal >= 0.8)")
+    mib = 1 << 20
+    print(f"(e) peak RSS of `edgeagent run` (README task, {rss['wall_s']:.1f} s): {rss['peak_rss_bytes'] / mib:,.0f} MiB"
+          f" ÷ (weights {rss['weights_bytes'] / mib:,.0f} + KV {rss['kv_bytes'] / mib:,.0f} MiB for "
+          f"{options['context_tokens']} tokens) = {rss['ratio']:.2f}   (goal <= 1.25)")
 
 
 if __name__ == "__main__":

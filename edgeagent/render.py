@@ -262,6 +262,8 @@ def profile_report(r: dict) -> None:
     idle = f", idle {r['idle_watts']:.1f} W subtracted for net" if r.get("idle_watts") is not None else ""
     out.print(f"load {r['load_s']:.2f} s · model memory {mib(r['model_memory_bytes'])} · energy from "
               f"{escape(r['energy_source'])} ({label}{idle})")
+    if r.get("build"):
+        out.print(f"llama.cpp build: {escape(r['build']['detail'])}")
     measured = r.get("bandwidth_measured_gbs")
     if measured is not None:
         out.print(f"memory bandwidth: {measured:.1f} GB/s measured here (streaming copy), "
@@ -336,7 +338,8 @@ def profile_comparison(reports: list[dict]) -> None:
         for p in r["points"]:
             roof = f"{p['roofline']:.1%}" if p["roofline"] is not None else "-"
             own = r.get("backend_peak_bytes")
-            t.add_row(r["backend"] + (f" ({r['provider']})" if r.get("provider") else ""), f"{r['load_s']:.2f}",
+            kind = r.get("provider") or (r.get("build") or {}).get("kind", "")
+            t.add_row(r["backend"] + (f" ({kind})" if kind else ""), f"{r['load_s']:.2f}",
                       str(p["context_tokens"]), f"{p['ttft_s']:.3f}", f"{p['prefill_tps']:.0f}",
                       f"{p['decode_tps']:.1f}", f"{p['joules_per_token']:.3f}", roof, mib(p["peak_rss_bytes"]),
                       mib(own) if own else "-")

@@ -171,7 +171,16 @@ def _profile_one(model: str, dev, facts, name: str, options: dict, *, contexts: 
     elsewhere = f"measured on this machine ({facts.summary()}), not on {dev.name}; its budgets and bandwidth are " \
                 "applied to these numbers"
     report.notes = notes + ([] if here else [elsewhere])
-    return {**report.to_dict(), "provider": options.get("provider", "")}
+    return {**report.to_dict(), "provider": options.get("provider", ""), "build": _build(name)}
+
+
+def _build(backend: str) -> dict | None:
+    """Which build of the backend ran: for llama.cpp, native or generic for this CPU (its compile flags decide)."""
+    if backend != "llamacpp":
+        return None
+    from edgeagent.backends.llamacpp_build import this_build
+
+    return this_build().to_dict()
 
 
 def _matches(dev, facts) -> bool:

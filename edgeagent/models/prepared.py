@@ -22,10 +22,11 @@ from rich.filesize import decimal
 from rich.markup import escape
 
 from edgeagent import paths
-from edgeagent.backends.base import Backend
+from edgeagent.backends.base import Backend, physical_cores
 from edgeagent.errors import BadInput, ModelError
 from edgeagent.models.catalog import DEFAULT_MODEL, EMBEDDED, EmbeddedModel
 from edgeagent.models.imported import imported_variant
+from edgeagent.models.llamacpp_check import check_build
 from edgeagent.models.manifest import MANIFEST, check_manifest, write_manifest
 from edgeagent.models.progress import LineParser, Phases, marked_phases, onnx_builder, pip_files, took, tqdm_counts
 
@@ -322,15 +323,19 @@ def _load_llamacpp(model: str, stage: Stage, options: dict) -> Backend:
     if not llamacpp_available():
         raise BadInput(INSTALL_HINT)
     # A catalog model's GGUF as shipped (no conversion), or a user's .gguf file.
+    imported = imported_variant(model, "gguf") if model not in EMBEDDED else None
     if model in EMBEDDED:
-        return LlamaCppBackend(gguf_file(model, stage=stage), model_name=model, **options)
-    if Path(model).expanduser().suffix == ".gguf":
-        return LlamaCppBackend(Path(model).expanduser(), **options)
-    imported = imported_variant(model, "gguf")
-    if imported is not None:
-        return LlamaCppBackend(next(imported.glob("*.gguf")), model_name=model, **options)
-    raise BadInput(f"unknown model {model!r} for llamacpp; use a catalog model ({', '.join(EMBEDDED)}) "
-                   "or a .gguf file")
+        gguf, name = gguf_file(model, stage=stage), model
+    elif Path(model).expanduser().suffix == ".gguf":
+        gguf, name = Path(model).expanduser(), ""
+    elif imported is not None:
+        gguf, name = next(imported.glob("*.gguf")), model
+    else:
+        raise BadInput(f"unknown model {model!r} for llamacpp; use a catalog model ({', '.join(EMBEDDED)}) "
+                       "or a .gguf file")
+    if gguf.is_file():  # a missing file is the backend's own one-line error
+        check_build(gguf, options.get("n_threads") or physical_cores())
+    return LlamaCppBackend(gguf, model_name=name, **options)
 
 
 def _load_onnx(model: str, stage: Stage, options: dict) -> Backend:

@@ -61,7 +61,8 @@ def test_llamacpp_without_llama_cpp_python_is_a_one_line_bad_input(monkeypatch):
 
     monkeypatch.setattr(llamacpp_backend, "llamacpp_available", lambda: False)
     with pytest.raises(BadInput, match=r"^the llamacpp backend needs llama-cpp-python: "
-                                       r"pip install 'edgeagent\[llamacpp\]' \(compiles; see docs/models\.md\)$"):
+                                       r"CMAKE_ARGS=\"-DGGML_NATIVE=OFF\" pip install 'edgeagent\[llamacpp\]' "
+                                       r"\(compiles; see docs/models\.md\)$"):
         models.load_backend(SMOKE_MODEL, backend="llamacpp")
 
 
