@@ -174,7 +174,7 @@ def test_onnx_is_converted_from_the_gguf_directly_and_all_keeps_the_fp32_folder(
 
 def test_a_gguf_the_converter_cant_write_goes_through_the_fp32_folder_and_the_builder(chunked, stand_in_converters,  # noqa: F811
                                                                                       capsys):
-    spec, _, root = chunked
+    spec, _, _ = chunked
     m = spec(name="tiny-builder")
     stand_in_converters.direct = False
     assert models.prepare(m.name) == models.onnx_dir(m.name)
