@@ -138,27 +138,30 @@ def bandwidth_bound(backend: OnnxGenAIBackend, threads: int, decode_tps: float, 
 
 
 def run_rss(model: str, backend: OnnxGenAIBackend, context: int, sample: Path) -> dict:
-    """Peak RSS of a whole `edgeagent run` of the README's task (a child process, so the peak is its own) against
-    the weights plus the KV cache ORT GenAI allocates for `context` positions."""
-    import resource
-
+    """Peak RSS of a whole `edgeagent run` of the README's task (its own process, read from its own rusage: the
+    bandwidth probe's children don't count) against the weights plus the KV cache ORT GenAI allocates for
+    `context` positions."""
     fp = footprint(backend)
     assert fp is not None  # an ORT GenAI folder always has its genai_config.json
     with tempfile.TemporaryDirectory() as tmp:
-        ws = Path(tmp) / "ws"
+        ws, out, err = Path(tmp) / "ws", Path(tmp) / "out", Path(tmp) / "err"
         shutil.copytree(sample, ws)
         t0 = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "edgeagent", "run", README_TASK, "--workspace", str(ws),
-                               "--model", model, "--backend", "onnx", "--json"], capture_output=True, text=True, check=False,
-                              env={**os.environ, "EDGEAGENT_HOME": str(Path(tmp) / "home"),
-                                   "EDGEAGENT_MODELS": str(paths.models_dir())})  # the prepared model, not a new one
+        with out.open("w") as o, err.open("w") as e:
+            child = subprocess.Popen([sys.executable, "-m", "edgeagent", "run", README_TASK, "--workspace", str(ws),
+                                      "--model", model, "--backend", "onnx", "--json"], stdout=o, stderr=e,
+                                     env={**os.environ, "EDGEAGENT_HOME": str(Path(tmp) / "home"),
+                                          "EDGEAGENT_MODELS": str(paths.models_dir())})  # the prepared model
+            _, status, usage = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)
         wall = time.perf_counter() - t0
-    if done.returncode != 0:
-        raise SystemExit(f"edgeagent run failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+        if child.returncode != 0:
+            raise SystemExit(f"edgeagent run failed: {(err.read_text().strip().splitlines() or ['?'])[-1]}")
+        answer = json.loads(out.read_text()).get("answer", "")
+    peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)
     floor = fp.memory_bytes(context)
     return {"peak_rss_bytes": peak, "weights_bytes": fp.weights_bytes, "kv_bytes": floor - fp.weights_bytes,
-            "ratio": peak / floor, "wall_s": wall, "answer": json.loads(done.stdout).get("answer", "")}
+            "ratio": peak / floor, "wall_s": wall, "answer": answer}
 
 
 def main() -> None:
