@@ -220,6 +220,13 @@ def _current(folder: Path) -> bool:
     return manifest is not None and manifest.get("conversion") in (CONVERSION, BUILDER)
 
 
+def _to_prepare(folder: Path) -> bool:
+    """Whether a catalog model's ONNX folder must be (re)built before a load: missing, or of an older conversion.
+    A damaged one raises ModelError naming the fix, rather than being rebuilt behind the user's back."""
+    manifest = check_manifest(folder)
+    return manifest is None or manifest.get("conversion") not in (CONVERSION, BUILDER)
+
+
 def _layers(hf: Path) -> int | None:
     try:
         layers = json.loads((hf / "config.json").read_text()).get("num_hidden_layers")
@@ -410,7 +417,7 @@ def ensure_prepared(model: str, backend: str, *, stage: Stage = lambda s: None) 
     """Prepare the embedded model's variant for `backend` now (a no-op for other models or a ready variant)."""
     if model not in EMBEDDED:
         return
-    if backend == "onnx" and not _current(onnx_dir(model)):
+    if backend == "onnx" and _to_prepare(onnx_dir(model)):
         prepare(model, stage=stage)
     elif backend == "mlx" and check_manifest(hf_dir(model)) is None:
         prepare(model, stage=stage, onnx=False)
@@ -423,7 +430,7 @@ def _model_folder(model: str, stage: Stage, variant: Callable[[str], Path], mark
     """The folder to load and the model's name ("" for a user's folder), preparing an embedded model on first use."""
     if model in EMBEDDED:
         folder = variant(model)
-        if (not _current(folder)) if onnx else check_manifest(folder) is None:
+        if _to_prepare(folder) if onnx else check_manifest(folder) is None:
             prepare(model, stage=stage, onnx=onnx)  # first use on this backend (or an older conversion); says so
         return folder, model
     imported = imported_variant(model, "onnx" if marker == "genai_config.json" else "hf")
