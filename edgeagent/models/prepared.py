@@ -211,20 +211,19 @@ def _record(phases: Phases, folder: Path, what: str, **fields) -> None:
     write_manifest(folder, progress=hashed, **fields)
 
 
-def _current(folder: Path) -> bool:
-    """A finished ONNX folder made the way prepare() makes one today (an older conversion is built again)."""
-    try:
-        manifest = check_manifest(folder, hashing=False)
-    except ModelError:
-        return False
-    return manifest is not None and manifest.get("conversion") in (CONVERSION, BUILDER)
-
-
 def _to_prepare(folder: Path) -> bool:
     """Whether a catalog model's ONNX folder must be (re)built before a load: missing, or of an older conversion.
     A damaged one raises ModelError naming the fix, rather than being rebuilt behind the user's back."""
     manifest = check_manifest(folder)
     return manifest is None or manifest.get("conversion") not in (CONVERSION, BUILDER)
+
+
+def _current(folder: Path) -> bool:
+    """A finished ONNX folder of today's conversion; prepare() builds anything else again, a damaged one too."""
+    try:
+        return not _to_prepare(folder)
+    except ModelError:
+        return False
 
 
 def _layers(hf: Path) -> int | None:
