@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from rich.console import Console, ConsoleDimensions
@@ -16,9 +17,18 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
+from rich.segment import Segment
 from rich.table import Column, Table
 
 PIPED_WIDTH = 160  # tables written to a pipe or file get this much room; plain lines are never wrapped there
+# C0 controls but tab and newline, DEL and C1: a file name or observation holding them could drive the terminal
+# (set its title, write the clipboard with OSC 52, clear the screen), so they are printed as \x1b and the like.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with every terminal control character shown as its escape, so printing it drives nothing."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 class _Console(Console):
@@ -35,6 +45,11 @@ class _Console(Console):
     @size.setter
     def size(self, new_size: tuple[int, int]) -> None:
         Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        # Every piece of text passes here on its way out, so content can't slip past in a table or a progress bar;
+        # rich's own control segments (cursor moves of a live display) are kept.
+        return super()._render_buffer(s if s.control else Segment(visible(s.text), s.style) for s in buffer)
 
     @property
     def soft_wrap(self) -> bool:  # read by every print() that does not say: lines wrap only on a terminal

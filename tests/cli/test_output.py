@@ -301,3 +301,22 @@ def test_shared_options_come_from_one_declaration():
     for path, p in seen["--model"]:
         if path in (("run",), ("serve",), ("profile",), ("bench", "run")):
             assert p.help == cli_options.MODEL_HELP, path
+
+
+def test_content_control_characters_are_shown_not_sent_to_the_terminal():
+    """A workspace name or observation holding terminal escapes (title, OSC 52 clipboard, 8-bit CSI) prints them as
+    text; the console's own colours still reach a real terminal."""
+    import io
+
+    from rich.table import Table
+
+    from edgeagent.render import _Console
+
+    buf = io.StringIO()
+    con = _Console(file=buf, force_terminal=True, color_system="standard", width=120)
+    table = Table("file")
+    table.add_row("a\x1b]52;c;ZXZpbA==\x07b")
+    con.print("[red]x[/] c\x9b31md\x1b[2J", table)
+    text = buf.getvalue()
+    assert "\x1b]52" not in text and "\x9b" not in text and "\x07" not in text and "\x1b[2J" not in text
+    assert "a\\x1b]52;c;ZXZpbA==" in text and "c\\x9b31md" in text and "\x1b[31m" in text  # red, from rich
