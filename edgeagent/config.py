@@ -94,6 +94,8 @@ def check_field(where: str, section: str, key: str, value: Any) -> Any:
         _check_secrets(where, value)
     if (section, key) == ("export", "detectors"):
         _check_detectors(where, value)
+    if (section, key) == ("export", "secrets_file") and value:
+        _check_user_path(where, "export.secrets_file", value)
     if (section, key) == ("export", "mode") and value not in EXPORT_MODES:
         raise BadInput(f"{where}: export.mode must be one of {', '.join(EXPORT_MODES)}")
     if section == "strategy" and key.startswith("export_mode_") and value not in ("", *EXPORT_MODES):
@@ -119,6 +121,14 @@ def _check_secrets(where: str, values: list) -> None:
             raise BadInput(f"{where}: export.secrets[{i}] must be a string")
         if len("".join(v.split())) < MIN_DECLARED_LEN:
             raise BadInput(f"{where}: export.secrets[{i}] must have at least {MIN_DECLARED_LEN} non-space characters")
+
+
+def _check_user_path(where: str, field: str, value: str) -> None:
+    # "~nosuchuser/x" makes pathlib raise RuntimeError wherever the path is used: refuse it here, naming the field.
+    try:
+        Path(value).expanduser()
+    except (RuntimeError, KeyError, OSError):
+        raise BadInput(f"{where}: {field} {value!r}: no such user's home folder") from None
 
 
 def check_path(path: str) -> str | None:

@@ -8,6 +8,7 @@ hand it a fake one; commands (sysctl) run only against the live root.
 from __future__ import annotations
 
 import json
+import math
 import os
 import platform
 import re
@@ -147,6 +148,8 @@ class _Table:
         value = self.raw(key)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.fail(key, f"must be a number, got {_show(value)}")
+        if not math.isfinite(value):  # nan compares false with every bound, so it would pass the check below
+            raise self.fail(key, f"must be a finite number, got {value}")
         if (value <= low if low_open else value < low) or (high is not None and value > high):
             bound = f"{'above' if low_open else 'at least'} {low:g}"
             want = f"between {low:g} and {high:g}" if high is not None else bound
@@ -232,6 +235,8 @@ def _detect(t: _Table) -> DetectHints:
     if memory is not None:
         ok = isinstance(memory, list) and len(memory) == 2 and all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in memory)
+        if ok and not all(math.isfinite(v) for v in memory):
+            raise t.fail("memory_gib", f"must be finite numbers, got {_show(memory)}")
         if not ok or not 0 <= memory[0] < memory[1]:
             raise t.fail("memory_gib", f"must be [low, high] GiB with low < high, got {_show(memory)}")
         memory = (float(memory[0]), float(memory[1]))

@@ -212,3 +212,42 @@ def test_set_value_with_undecodable_bytes_is_one_line(env):
                    "--set", b"cloud.target=anthropic:\xff"])
     _one_line(p, "cloud.target: not UTF-8")
     assert _no_runs(env)
+
+
+def test_config_secrets_file_of_an_unknown_user_is_one_line(env):
+    # Issue 27 item 17: "~nosuchuser/x" made pathlib raise RuntimeError, printed as a traceback by `redact`.
+    _config(env, b'[export]\nsecrets_file = "~nosuchuser/x"\n')
+    assert_one_line_error(invoke("redact", "-", input="Project Bluebird"), 2, "export.secrets_file")
+    assert_one_line_error(_run(env), 2, "export.secrets_file")
+    assert _no_runs(env)
+
+
+def test_set_secrets_file_of_an_unknown_user_is_one_line(env):
+    assert_one_line_error(_run(env, "--set", "export.secrets_file=~nosuchuser/x"), 2, "export.secrets_file")
+    assert _no_runs(env)
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ("memory_gb = 8", "memory_gb = nan", "memory_gb"),
+    ("memory_gb = 8", "memory_gb = inf", "memory_gb"),
+    ("memory_bandwidth_gbs = 68", "memory_bandwidth_gbs = inf", "memory_bandwidth_gbs"),
+    ("estimate_watts = 10", "estimate_watts = nan", "estimate_watts"),
+    ("idle_watts = 4", "idle_watts = nan", "idle_watts"),
+    ("watts = 15", "watts = inf", "power_modes[0].watts"),
+    ("max_model_memory_share = 0.6", "max_model_memory_share = nan", "budget.max_model_memory_share"),
+    ("power_cap_w = 15", "power_cap_w = inf", "budget.power_cap_w"),
+    ("power_cap_w = 15", "power_cap_w = -inf", "budget.power_cap_w"),
+    ('device_model = ["Test"]', "memory_gib = [0, inf]", "detect.memory_gib"),
+])
+def test_device_profile_with_non_finite_values_is_one_line(env, old, new, field):
+    # Issue 27 item 17: nan and inf passed every bound check (nan compares false), then `models recommend`
+    # or a run failed later with a traceback.
+    from tests.devices.test_profiles import VALID
+
+    assert old in VALID
+    dev = env["tmp"] / "board.toml"
+    dev.write_text(VALID.replace(old, new, 1))
+    err = assert_one_line_error(invoke("models", "recommend", "--device", dev), 2, f"board.toml: {field}: ")
+    assert "finite" in err or "at least" in err or "above" in err, err
+    assert_one_line_error(_run(env, "--device", str(dev)), 2, f"board.toml: {field}: ")
+    assert _no_runs(env)
