@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Protocol
 
 from edgeagent.workspace.safeopen import open_regular, open_regular_at, parent_dir, replace_file
-from edgeagent.workspace.sandbox import ToolError, is_internal, relative, resolve
+from edgeagent.workspace.sandbox import ToolError, is_internal, relative, require_writable, resolve
 from edgeagent.workspace.snapshots import Snapshots
 
 MAX_READ_CHARS = 4000
@@ -73,6 +73,7 @@ def apply_effect(ctx: ToolContext, path: Path, content: bytes, append: bool = Fa
 
     Returns False when the effect was already applied by an earlier attempt of this step."""
     key = relative(ctx.workspace, path)
+    require_writable(ctx.workspace, path)  # every tool's write comes here: .git stays read-only to all of them
     with parent_dir(ctx.workspace, path, create=True) as (dir_fd, name):
         # An append copies the old content into the new file, so a hard link's content must not come along.
         current, mode = _old_content(ctx, dir_fd, name, key, for_append=append)
