@@ -1,13 +1,17 @@
 """Read-only git history of the workspace: git_log, git_show, git_diff.
 
 git runs with a fixed argv and no shell, on the workspace's own .git only, with every configured command
-that reading history could start turned off: a cloned repository's .git/config is not trusted."""
+that reading history could start turned off: a cloned repository's .git/config is not trusted. Before git runs,
+every entry below .git is checked (no links, no redirecting files) and the config is read with git's own parser:
+a repository that would make git fetch (a partial clone's lazy fetch runs the remote's upload-pack through a
+shell) or include config from elsewhere is refused, and no transport is allowed at all."""
 
 from __future__ import annotations
 
 import os
 import re
 import shutil
+import stat
 import subprocess
 import tempfile
 from pathlib import Path
@@ -24,8 +28,18 @@ _REV = re.compile(r"[\w./~^@{}:+-]{1,200}")  # names, hashes, HEAD~2, main..feat
 _SAFE_CONFIG = ("core.fsmonitor=false", "core.hooksPath=/dev/null", "core.pager=cat", "core.editor=false",
                 "core.sshCommand=false", "core.alternateRefsCommand=", "diff.external=", "log.showSignature=false",
                 "gpg.program=false", "gpg.ssh.program=false", "gpg.x509.program=false", "credential.helper=",
-                "protocol.allow=never", "core.askPass=false", "color.ui=false")
+                "protocol.allow=never", "core.askPass=false", "color.ui=false",
+                # A submodule diff opens the submodule's repository, whose .git file may point anywhere.
+                "diff.submodule=short", "submodule.recurse=false", "log.mailmap=false",
+                "core.attributesFile=/dev/null")
+# A repository's protocol.file.allow=always beats the generic protocol.allow=never, so each is named (the
+# command line wins over the repository's config for the same key); GIT_ALLOW_PROTOCOL below also covers helpers.
+_TRANSPORTS = ("file", "git", "ssh", "http", "https", "ext", "fd")
 _PASSED_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "SYSTEMROOT", "TZ")
+MAX_GIT_ENTRIES = 100_000  # entries below .git checked before git runs; past this the repository is refused
+# Files below .git that send git to another object store or repository (dumb-http alternates included).
+_REDIRECTS = ("objects/info/alternates", "objects/info/http-alternates", "commondir", "gitdir")
+_BORROWS = "the repository borrows objects or refs from outside the workspace"
 
 
 def _env(home: str) -> dict[str, str]:
@@ -33,7 +47,12 @@ def _env(home: str) -> dict[str, str]:
     env = {k: os.environ[k] for k in _PASSED_ENV if k in os.environ}
     env.update(HOME=home, XDG_CONFIG_HOME=home, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull,
                GIT_TERMINAL_PROMPT="0", GIT_PAGER="cat", PAGER="cat", GIT_OPTIONAL_LOCKS="0",
-               GIT_NO_REPLACE_OBJECTS="1", GIT_ASKPASS="false", SSH_ASKPASS="false")
+               GIT_NO_REPLACE_OBJECTS="1", GIT_ASKPASS="false", SSH_ASKPASS="false",
+               # No fetch of any kind: lazy fetch off (git 2.45, and the 2.39.4+ security releases, honour it;
+               # older ones meet _config_problem's refusals), no protocol taken as the user's, and an allow-list
+               # (which overrides every protocol.* key, remote helpers' too) naming no real protocol.
+               GIT_NO_LAZY_FETCH="1", GIT_PROTOCOL_FROM_USER="0", GIT_ALLOW_PROTOCOL="none-allowed",
+               GIT_CEILING_DIRECTORIES=os.path.dirname(home))
     return env
 
 
@@ -45,11 +64,83 @@ def _repo(ctx: ToolContext) -> Path:
         raise ToolError(".git is a link or a file pointing elsewhere; only a repository inside the workspace is read")
     if not dot.is_dir():
         raise ToolError("the workspace is not a git repository (it has no .git folder)")
-    # History kept elsewhere would let the tools read outside the workspace: alternates, a shared commondir, links.
-    if (dot / "objects" / "info" / "alternates").exists() or (dot / "commondir").exists() or \
-            any((dot / d).is_symlink() for d in ("objects", "refs", "packed-refs", "HEAD")):
-        raise ToolError("the repository borrows objects or refs from outside the workspace; refused")
+    try:
+        _check_entries(dot, ctx.allow_hardlinks)
+    except OSError as e:  # unreadable, or changed while walked: what was not checked is not trusted
+        raise ToolError(f".git could not be checked ({e.strerror or e}); the repository is refused") from None
+    redirect = next((r for r in _REDIRECTS if os.path.lexists(dot / r)), None)
+    if redirect is not None:
+        raise ToolError(f"{_BORROWS}: .git/{redirect} names another object store or repository; refused")
     return dot
+
+
+def _check_entries(dot: Path, allow_hardlinks: bool) -> None:
+    """Every entry below .git by lstat (links not followed): a link anywhere (refs/heads, objects/pack, one ref)
+    would let git read another repository, so any link, special file or foreign hard link refuses it.
+
+    At most MAX_GIT_ENTRIES are looked at, so a huge .git cannot stall a step; past that the repository is
+    refused (fail closed), as what was not looked at may be a link."""
+    seen, folders = 0, [dot]
+    while folders:
+        with os.scandir(folders.pop()) as it:
+            for entry in it:
+                seen += 1
+                if seen > MAX_GIT_ENTRIES:
+                    raise ToolError(f".git holds over {MAX_GIT_ENTRIES} entries, more than are checked before "
+                                    "git runs; refused (git gc packs loose objects into a few files)")
+                st = entry.stat(follow_symlinks=False)
+                rel = os.path.relpath(entry.path, dot.parent)
+                if stat.S_ISDIR(st.st_mode):
+                    folders.append(Path(entry.path))
+                else:
+                    _check_file(rel, st, allow_hardlinks)
+
+
+def _check_file(rel: str, st: os.stat_result, allow_hardlinks: bool) -> None:
+    if stat.S_ISLNK(st.st_mode):
+        raise ToolError(f"{_BORROWS}: {rel} is a link, which git would follow; refused")
+    if not stat.S_ISREG(st.st_mode):
+        raise ToolError(f"{rel} is not a regular file (git could wait on it for ever); the repository is refused")
+    if st.st_nlink > 1 and not allow_hardlinks:
+        raise ToolError(f"{rel} is a hard link ({st.st_nlink} names for one file), so it may belong to another "
+                        "repository; refused (set [tools] allow_hardlinks = true to allow)")
+
+
+def _config_problem(exe: str, dot: Path, home: str) -> str | None:
+    """Why the repository's config is refused, or None. Read by git's own parser (`git config --file --list`),
+    so what is checked is exactly what git will see, with no parser of ours to disagree; with --file, git
+    does not follow include.path, and listing runs nothing. It runs outside any repository (cwd is the empty
+    home, ceilinged), so this repository's own config does not set it up."""
+    try:
+        proc = subprocess.run([exe, "config", "--file", str(dot / "config"), "--list", "--null"], check=False,
+                              cwd=home, env=_env(home), stdin=subprocess.DEVNULL, capture_output=True,
+                              timeout=GIT_SECONDS)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f"its .git/config could not be read ({e})"
+    if proc.returncode != 0:
+        msg = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        return f"its .git/config is not valid ({msg[-1] if msg else f'exit status {proc.returncode}'})"
+    for item in proc.stdout.decode("utf-8", "replace").split("\0"):
+        key, _, value = item.partition("\n")
+        why = _key_problem(key.lower(), value.strip())
+        if why:
+            return why
+    return None
+
+
+def _key_problem(key: str, value: str) -> str | None:
+    """Keys that make a reading git fetch (and so run the remote's commands) or read config from elsewhere."""
+    if key.startswith(("include.", "includeif.")):
+        return f"its .git/config includes other config ({key}), which may lie outside the workspace"
+    if key == "extensions.partialclone":
+        return "it is a partial clone (extensions.partialClone): git fetches missing objects by running commands"
+    if key.startswith("remote.") and key.endswith(".promisor"):
+        return f"it has a promisor remote ({key}): git would fetch missing objects from it, running commands"
+    if key.startswith("extensions.") and key != "extensions.objectformat":
+        return f"it sets {key}, a repository extension these tools do not read"
+    if key == "core.repositoryformatversion" and value not in ("0", "1"):
+        return f"its core.repositoryformatversion is {value!r}; only 0 and 1 are read"
+    return None
 
 
 def _git(ctx: ToolContext, *args: str) -> str:
@@ -57,11 +148,15 @@ def _git(ctx: ToolContext, *args: str) -> str:
     if exe is None:
         raise ToolError("git is not installed on this machine")
     dot = _repo(ctx)
-    argv = [exe, "--no-pager", "--no-optional-locks", f"--git-dir={dot}"]
-    for setting in _SAFE_CONFIG:
+    # --work-tree: the repository's core.worktree must not send git to another folder's .gitattributes.
+    argv = [exe, "--no-pager", "--no-optional-locks", f"--git-dir={dot}", f"--work-tree={dot.parent}"]
+    for setting in (*_SAFE_CONFIG, *(f"protocol.{t}.allow=never" for t in _TRANSPORTS)):
         argv += ["-c", setting]
     argv += list(args)
     with tempfile.TemporaryDirectory(prefix="edgeagent-git-") as home:
+        problem = _config_problem(exe, dot, home)
+        if problem is not None:
+            raise ToolError(f"this repository is refused: {problem}")
         try:
             proc = subprocess.Popen(argv, cwd=dot.parent, env=_env(home), stdin=subprocess.DEVNULL,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
