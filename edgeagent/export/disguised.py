@@ -15,6 +15,8 @@ import binascii
 import re
 from collections.abc import Iterable, Sequence
 
+from edgeagent.export.decode import decoded
+
 MIN_NEEDLE = 4  # as detect.MIN_DECLARED_LEN: a shorter squashed value would match ordinary words
 # Reversed and look-alike spellings are looked for across word boundaries in the whole payload, where a 4-5 letter
 # value turns up by chance ("mile" reversed is in "eliminate"); they need a longer value. Encodings do not.
@@ -59,9 +61,12 @@ def hidden_declared(payload: str, values: Iterable[tuple[str, str]], placeholder
     Our own `placeholders` are blanked first: their letters are not the user's."""
     for p in placeholders:
         payload = payload.replace(p, " ")
-    views = [squash(payload), *(squash(text) for text in _decoded(payload))]
+    # Percent escapes, entities and \u escapes undone first: base64 or a reversal may sit inside them.
+    view = decoded(payload)
+    texts = [payload] if view is None else [payload, view.text]
+    views = [squash(t) for t in texts] + [squash(d) for t in texts for d in _decoded(t)]
     reversed_views = [v[::-1] for v in views]  # reversed, also inside an encoding
-    look_alike = skeleton(payload)
+    look_alike = " ".join(skeleton(t) for t in texts)
     kinds = set()
     for value, kind in values:
         needle = squash(value)

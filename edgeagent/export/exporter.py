@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import itertools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -12,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 from edgeagent.config import load_config
 from edgeagent.errors import BadInput, CloudUnavailable, EdgeAgentError
 from edgeagent.export.cloud_target import parse_target
+from edgeagent.export.decode import detect_decoded
 from edgeagent.export.detect.builtin import default_detectors
 from edgeagent.export.detect.declared import DeclaredSecrets
-from edgeagent.export.detect.spans import Detector
+from edgeagent.export.detect.spans import Detector, Span, detect
 from edgeagent.export.disguised import hidden_declared
+from edgeagent.export.normalize import normalize
 from edgeagent.export.placeholders import PlaceholderRegistry
-from edgeagent.export.sanitize import Sanitized, sanitize
+from edgeagent.export.sanitize import Sanitized, private_spans, sanitize
 from edgeagent.workspace.sandbox import WORKSPACE_SECRETS
 
 if TYPE_CHECKING:  # the store only as a type: `edgeagent redact` never opens one, and sqlite_utils costs ~0.1 s
@@ -25,6 +29,10 @@ if TYPE_CHECKING:  # the store only as a type: `edgeagent redact` never opens on
     from edgeagent.store.runs import Store
 
 DIGEST_CHARS = 1000  # enough for the newest findings; the cloud never needs whole files to advise
+DIGEST_ITEM_CHARS = 120  # of one step's arguments, and of its observation
+# Read past the cut before cutting: long enough for any secret or key that starts before it (a PEM key is ~1.7k).
+DIGEST_WINDOW = 2000
+PrivateSpans = Callable[[str], Sequence[tuple[int, int]]]  # where a text holds what an export would replace
 # {tools}: the run's own tools, one per line. Names and descriptions are code, not user data, and a cloud that is
 # told only the file tools cannot plan a query, a calendar event or a mail.
 ADVISOR_SYSTEM = (
@@ -66,35 +74,49 @@ class CloudAnswer:
     call_id: int
 
 
-def digest(steps: Sequence[dict], limit: int = DIGEST_CHARS) -> str:
-    """A deterministic digest of findings: one line per successful step, newest kept when over the limit."""
-    lines = []
-    for s in steps:
+def digest(steps: Sequence[dict], limit: int = DIGEST_CHARS, private: PrivateSpans | None = None) -> str:
+    """A deterministic digest of findings: one line per successful step, newest kept when over the limit.
+
+    `private` (the exporter's detection) reads each argument list and observation before it is cut, and a cut never
+    falls inside what it found: a value that straddles the cut is left out whole. A cut is marked "…"."""
+    text = ""
+    for s in reversed(steps):  # newest first: only the lines kept are looked at
         if not s.get("tool") or s["tool"] == "ask_cloud":
             continue
         args = ", ".join(f"{k}={v!r}" for k, v in (s.get("args") or {}).items())
-        obs = " ".join(str(s.get("observation", "")).split())[:120]
-        lines.append(f"- {s['tool']}({args[:120]}) -> {obs}")
-    text = ""
-    for line in reversed(lines):
+        obs = " ".join(str(s.get("observation", "")).split())
+        line = f"- {s['tool']}({_cut(args, private)}) -> {_cut(obs, private)}"
         if len(text) + len(line) + 1 > limit:
             break
         text = line + "\n" + text
     return text.strip() or "(nothing yet)"
 
 
+def _cut(text: str, private: PrivateSpans | None, limit: int = DIGEST_ITEM_CHARS) -> str:
+    """`text` cut to `limit` characters, marked "…"; never inside a span `private` finds in it (or its start)."""
+    if len(text) <= limit:
+        return text
+    end = limit
+    if private is not None:
+        text = normalize(text[: limit + DIGEST_WINDOW])  # the offsets `private` gives are of the text it reads
+        for start, stop in private(text):
+            if start < end < stop:
+                end = start
+    return text[:end] + "…"
+
+
 def select(purpose: str, task: str, steps: Sequence[dict], question: str = "",
-           tools: str = "", overview: str = "") -> tuple[str, list[dict]]:
+           tools: str = "", overview: str = "", private: PrivateSpans | None = None) -> tuple[str, list[dict]]:
     """The minimal context per purpose: the question, task and digest for advice; the task and tools for a plan.
     `tools` lists the run's tools for the planner and the advisor (`tools.registry.tool_lines`); the built-in ones if empty.
-    An executing cloud also gets the run's workspace overview, the context the edge acts with."""
+    An executing cloud also gets the run's workspace overview, the context the edge acts with. `private`: see `digest`."""
     if purpose in ("advice", "plan") and not tools:
         from edgeagent.tools.files import BUILTIN_TOOLS
         from edgeagent.tools.registry import tool_lines
 
         tools = tool_lines(BUILTIN_TOOLS)
     if purpose == "advice":
-        text = f"Task: {task}\n\nFindings so far:\n{digest(steps)}\n\nQuestion: {question}"
+        text = f"Task: {task}\n\nFindings so far:\n{digest(steps, private=private)}\n\nQuestion: {question}"
         return ADVISOR_SYSTEM.format(tools=tools), [{"role": "user", "content": text}]
     if purpose == "plan":
         return PLANNER_SYSTEM.format(tools=tools), [{"role": "user", "content": f"Task: {task}"}]
@@ -129,6 +151,26 @@ def _map_strings(value: Any, fn) -> Any:
         return {k: (v if k in ("type", "role", "id", "name", "tool_use_id", "cache_control") else _map_strings(v, fn))
                 for k, v in value.items()}
     return value
+
+
+def split_secrets(parts: Sequence[str], declared: Sequence[Detector]) -> dict[int, list[Span]]:
+    """Spans, per part, of the declared secrets that the parts hold only together: found in the parts joined as
+    they are and joined by line breaks (a cut, for `DeclaredSecrets`' pieces), decoded too, and crossing a part's
+    edge. A secret inside one part is left to that part's own sanitising."""
+    if len(parts) < 2 or not declared:
+        return {}
+    found: dict[int, list[Span]] = {}
+    for sep in ("", "\n"):
+        joined = sep.join(parts)
+        offsets = list(itertools.accumulate((len(p) + len(sep) for p in parts[:-1]), initial=0))
+        for span in [*detect(joined, declared), *detect_decoded(joined, declared)]:
+            first = bisect.bisect_right(offsets, span.start) - 1
+            last = bisect.bisect_right(offsets, span.end - 1) - 1
+            for i in range(first, last + 1) if first != last else ():
+                lo, hi = max(span.start, offsets[i]) - offsets[i], min(span.end, offsets[i] + len(parts[i])) - offsets[i]
+                if lo < hi:
+                    found.setdefault(i, []).append(Span(lo, hi, span.kind, span.source))
+    return found
 
 
 def load_declared(secrets: Sequence[str] = (), files: Sequence[Path] = ()) -> DeclaredSecrets | None:
@@ -195,12 +237,22 @@ class Exporter:
         declared = [entry for d in self.detectors if isinstance(d, DeclaredSecrets) for entry in d.entries]
         return sorted({s.kind for s in residual} | set(hidden_declared(sent_text, declared, placeholders)))
 
+    def _private(self, text: str) -> list[tuple[int, int]]:
+        """Where normalised `text` holds what this export would replace (nothing is replaced, nor registered)."""
+        return [(s.start, s.end) for s in private_spans(text, self.mode, self.detectors, self.registry)]
+
     def _sanitize_payload(self, system: str, messages: list[dict], tools: list[dict] | None):
         used: list[str] = []
         residual = []
+        parts: list[str] = []
+        _map_strings([system, messages], lambda text: parts.append(normalize(text)))
+        # A declared secret split across parts ("Project Blue" | "bird") is one text to the cloud, which reads the
+        # payload whole: each part gets its piece of what the joined payload holds.
+        pieces = split_secrets(parts, [d for d in self.detectors if isinstance(d, DeclaredSecrets)])
+        index = iter(range(len(parts)))
 
         def one(text: str) -> str:
-            s = sanitize(text, self.mode, self.detectors, self.registry)
+            s = sanitize(text, self.mode, self.detectors, self.registry, pieces.get(next(index), ()))
             used.extend(p for p in s.placeholders if p not in used)
             residual.extend(s.residual)
             return s.text
@@ -298,7 +350,7 @@ class Exporter:
             return self._restored(json.loads(prior["output"]), prior["export_id"], prior["id"]).text
         if not question.strip():
             return "error: ask_cloud needs a question"
-        system, messages = select("advice", task, steps, question, tools)
+        system, messages = select("advice", task, steps, question, tools, private=self._private)
         try:
             answer = self.call(step_idx, "advice", system, messages)
         except (ExportRefused, _cloud().CloudError) as e:

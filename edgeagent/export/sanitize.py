@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from edgeagent.config import MIN_DECLARED_LEN
+from edgeagent.export.decode import Decoded, decoded, detect_decoded
 from edgeagent.export.detect.declared import DeclaredSecrets
 from edgeagent.export.detect.spans import Detector, Span, detect, merge_spans
 from edgeagent.export.normalize import normalize
@@ -33,8 +34,13 @@ class Sanitized:
         return bool(self.residual)
 
 
-def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: PlaceholderRegistry) -> Sanitized:
+def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: PlaceholderRegistry,
+             extra: Sequence[Span] = ()) -> Sanitized:
     """Normalise `text` (see `normalize`), detect sensitive spans and replace them with placeholders from `registry`.
+
+    Detection reads the text and its decoded view (`decode`: percent escapes, HTML entities, JSON/Python escapes),
+    in every mode; what the view finds is replaced in its encoded form. `extra`: spans of the normalised text found
+    elsewhere (the exporter's look at the whole payload), replaced as the detectors' are.
 
     off: only declared secrets are substituted (they never leave, in any mode); every span is still reported.
     redact: substitute every span, and every value `registry` replaced before, wherever it turns up again (in any
@@ -44,16 +50,35 @@ def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: Plac
     if mode not in MODES:
         raise ValueError(f"unknown export mode {mode!r}: expected one of {', '.join(MODES)}")
     text = normalize(text)
-    spans = detect(text, detectors)
+    view = decoded(text)
+    spans = _detected(text, view, detectors, extra)
     if mode == "off":
-        declared = [span for span in spans if span.source == DeclaredSecrets.name]
+        declared = _replaced_spans(text, view, "off", spans, registry)
         out, used = registry.substitute(text, declared) if declared else (text, [])
         return Sanitized(out, used, spans, [])
-    # What the registry already knows to be private (earlier in this run) is replaced wherever it turns up again.
-    spans = merge_spans([*spans, *_found_again(text, _replaced(registry)[0], [])])
+    spans = _replaced_spans(text, view, mode, spans, registry)
     out, used = registry.substitute(text, spans)
     residual = _residual(out, detectors, registry) if mode == "strict" else []
     return Sanitized(out, used, spans, residual)
+
+
+def private_spans(text: str, mode: str, detectors: Sequence[Detector], registry: PlaceholderRegistry,
+                  extra: Sequence[Span] = ()) -> list[Span]:
+    """The spans of normalised `text` that `sanitize` replaces in `mode`; the registry is read, never added to."""
+    view = decoded(text)
+    return _replaced_spans(text, view, mode, _detected(text, view, detectors, extra), registry)
+
+
+def _detected(text: str, view: Decoded | None, detectors: Sequence[Detector], extra: Sequence[Span]) -> list[Span]:
+    return merge_spans([*detect(text, detectors), *detect_decoded(text, detectors, view), *extra])
+
+
+def _replaced_spans(text: str, view: Decoded | None, mode: str, spans: list[Span],
+                    registry: PlaceholderRegistry) -> list[Span]:
+    if mode == "off":  # declared secrets never leave, in any mode
+        return [span for span in spans if span.source == DeclaredSecrets.name]
+    # What the registry already knows to be private (earlier in this run) is replaced wherever it turns up again.
+    return merge_spans([*spans, *_found_again_decoded(text, view, _replaced(registry)[0], [])])
 
 
 def _residual(out: str, detectors: Sequence[Detector], registry: PlaceholderRegistry) -> list[Span]:
@@ -67,8 +92,9 @@ def _residual(out: str, detectors: Sequence[Detector], registry: PlaceholderRegi
     issued = [m.span() for m in PLACEHOLDER_RE.finditer(out) if registry.value(m.group(0)) is not None]
     starts = [s for s, _ in issued]
     squashed, words = _replaced(registry)
-    found = _found_again(out, squashed, issued)
-    for span in detect(out, detectors):
+    view = decoded(out)
+    found = _found_again_decoded(out, view, squashed, issued)
+    for span in merge_spans([*detect(out, detectors), *detect_decoded(out, detectors, view)]):
         if _touches(span, issued, starts):
             continue  # an artefact of substitution: it reads our placeholder as part of a name
         seen = " ".join(_WORD_RE.findall(span.text(out).casefold()))
@@ -117,6 +143,18 @@ def _found_again(out: str, squashed: dict[str, str], issued: list[tuple[int, int
             if _whole_words(out, span) and not any(s < span.end and span.start < e for s, e in issued):
                 spans.append(span)
     return spans
+
+
+def _found_again_decoded(text: str, view: Decoded | None, squashed: dict[str, str],
+                         issued: list[tuple[int, int]]) -> list[Span]:
+    """`_found_again` in `text` and in its decoded view (mapped back to `text`)."""
+    found = _found_again(text, squashed, issued)
+    if view is not None:
+        for span in _found_again(view.text, squashed, []):
+            mapped = view.original(span)
+            if not any(s < mapped.end and mapped.start < e for s, e in issued):
+                found.append(mapped)
+    return found
 
 
 _SQUASH_RE = re.compile(r"[^\w\x00]+|_+")

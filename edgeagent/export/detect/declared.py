@@ -22,6 +22,10 @@ _SEPARATORS = r"(?:[^\w\\]|_|\\(?:[nrtf]|u[0-9a-fA-F]{4})?)*"
 # Digit-only form of mostly-numeric values (cards, phones, accounts): separators people and tools insert.
 _DIGIT_GAP = r"(?:[\s.\-/()]|\\+[nrtf])*"
 _FILE_LINE_RE = re.compile(r"([A-Z][A-Z0-9_]*):\s+(.*)")
+# Where a text was cut: its end or a line's (the digest puts one observation on a line; a tool result ends its
+# part), or a truncation mark. Only punctuation and spaces may stand between a piece of a value and the cut.
+_BEFORE_CUT = r"(?=[^\w\n]*(?:\n|\Z)|\s*(?:…|\.\.\.))"
+_AFTER_CUT = r"(?:\A|\n|…|\.\.\.)[^\w\n]*"
 
 
 class DeclaredSecrets:
@@ -33,6 +37,11 @@ class DeclaredSecrets:
     inside JSON strings, where its characters may appear escaped (`\\"`, `\\\\`, `\\u00e9`, `\\n`), also doubly; and,
     for mostly-numeric values (6+ digits), as its digits alone with spaces, dashes, dots, slashes or parentheses
     between them. Everything is one compiled regex (longest value first, so a value containing another wins).
+
+    A piece of a value is the value where a text was cut (see `_pieces`): a prefix that ends at the end of the
+    text or of a line or at "…", or a suffix that starts at one, with at least half of the value's letters and
+    digits (and at least 4). Cut anywhere, a value leaves one piece that long, so no more than half of it can
+    leave unreplaced; shorter pieces ("bird", "Proj") would replace ordinary words everywhere.
 
     Secrets file (`from_file`), UTF-8 text, one value per line:
 
@@ -68,6 +77,7 @@ class DeclaredSecrets:
         # times faster than IGNORECASE. Other text takes the IGNORECASE regex.
         self._folded = _compile_alternation([_alternation(value, folded=True) for _, _, value in branches], 0)
         self._any_case = _compile_alternation(any_case, re.IGNORECASE)
+        self._pieces = [(pattern, kind) for value, kind in self.entries if (pattern := _pieces(value)) is not None]
 
     @classmethod
     def from_file(cls, path: str | Path) -> DeclaredSecrets:
@@ -92,13 +102,26 @@ class DeclaredSecrets:
             matches = self._folded.finditer(text.lower())
         else:
             matches = self._any_case.finditer(text)
-        return [Span(m.start(), m.end(), self._kind_of(m.group()), self.name) for m in matches]
+        spans = [Span(m.start(), m.end(), self._kind_of(m.group()), self.name) for m in matches]
+        return spans + [p for p in self._pieces_at_cuts(text) if not any(_overlap(p, s) for s in spans)]
+
+    def _pieces_at_cuts(self, text: str) -> list[Span]:
+        found = []
+        for pattern, kind in self._pieces:
+            for m in pattern.finditer(text):
+                start, end = m.span("prefix") if m.group("prefix") is not None else m.span("suffix")
+                found.append(Span(start, end, kind, self.name))
+        return found
 
     def _kind_of(self, matched: str) -> str:
         for pattern, kind in self._kinds:
             if pattern.fullmatch(matched):
                 return kind
         return "SECRET"  # unreachable: every match comes from one of the branches
+
+
+def _overlap(a: Span, b: Span) -> bool:
+    return a.start < b.end and b.start < a.end
 
 
 def _compile_alternation(patterns: list[str], flags: int) -> re.Pattern[str] | None:
@@ -141,6 +164,26 @@ def _alternation(value: str, folded: bool) -> str:
     if len(digits) >= 6 and len(digits) >= 0.6 * len(chars):
         patterns.append(_DIGIT_GAP.join(digits))
     return "|".join(patterns)
+
+
+def _pieces(value: str) -> re.Pattern[str] | None:
+    """Regex for the pieces of `value` at a cut: group "prefix" (a prefix ending at one) or "suffix" (a suffix
+    starting at one), of at least half its letters and digits, with any separators between them; None for a value
+    too short to have such pieces."""
+    core = [c for c in value if c.isalnum()]
+    least = max(MIN_DECLARED_LEN, -(-len(core) // 2))
+    if len(core) <= least:
+        return None
+    chars = [_char_pattern(c, folded=False) for c in core]
+    tail = ""
+    for c in reversed(chars[least:-1]):  # nested optionals: the longest prefix first, backtracking one at a time
+        tail = f"(?:{_SEPARATORS}{c}{tail})?"
+    prefix = _SEPARATORS.join(chars[:least]) + tail
+    suffixes = [_SEPARATORS.join(chars[i:]) for i in range(1, len(chars) - least + 1)]  # longest first
+    start = r"(?<![^\W_])"
+    end = r"(?![^\W_])"
+    return re.compile(f"{start}(?P<prefix>{prefix}){_BEFORE_CUT}|{_AFTER_CUT}(?P<suffix>{'|'.join(suffixes)}){end}",
+                      re.IGNORECASE)
 
 
 def _optional(chars: list[str], folded: bool) -> str:
