@@ -326,15 +326,10 @@ def redact(source, mode: str, secrets_file: str | None, show_time: bool, as_json
     from edgeagent.export import preview_worker as worker
 
     declared = ex.load_declared(config["export"]["secrets"], files)
-    idle_s, found_by = worker.idle_setting(config), "in-process"
+    idle_s = worker.idle_setting(config)
     # A warm worker answers without importing spaCy and presidio again (~1 s); on any failure, the same code here.
-    entries = declared.entries if declared else None
-    answer = worker.ask(text, mode, entries, config["export"]["detectors"]) if idle_s else None
-    if answer is not None:
-        found_by = "warm worker"
-    else:
-        detectors = ex.default_detectors(declared, paths=config["export"]["detectors"])
-        answer = {**worker.preview(text, mode, detectors), "detectors": len(detectors)}
+    # Declared secrets never go to it, and it is used only when its socket is provably this user's.
+    answer, found_by, start = worker.client_preview(text, mode, declared, config["export"]["detectors"], idle_s)
     count = answer.pop("detectors")
     if as_json:
         click.echo(json.dumps(answer))
@@ -343,8 +338,8 @@ def redact(source, mode: str, secrets_file: str | None, show_time: bool, as_json
         if answer["residual"]:
             click.echo(f"\n[strict: this would NOT be sent; it still contains {', '.join(answer['residual'])}]",
                        err=True)
-    if found_by == "in-process" and idle_s and worker.spawn(idle_s):
-        found_by = "in-process; worker started"
+    if start and worker.spawn(idle_s):
+        found_by += "; worker started"
     if show_time:
         click.echo(f"redact: {_since_process_start():.2f} s from process start ({len(text)} characters, "
                    f"{count} detectors; {found_by})", err=True)

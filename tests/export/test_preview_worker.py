@@ -86,6 +86,7 @@ def test_the_worker_answers_exactly_as_the_in_process_preview(home):
          f"Mail Ann Lee about {SECRET}; reversed it is {SECRET[::-1]}, the admin password is hunter2-admin\n"),
         (["--mode", "strict", "--secrets", str(secrets)], f"the codename, encoded: {hidden}\n"),
         (["--json"], "key AKIAIOSFODNN7EXAMPLE for /home/alice/deploy on db.internal.corp\n"),
+        (["--mode", "strict", "--secrets", str(secrets)], "Ann Lee's notes, nothing declared in them\n"),
     ]
     assert redact(*cases[0][0], text=cases[0][1])[2] == "in-process; worker started"
     wait_for_worker(home)
@@ -93,10 +94,14 @@ def test_the_worker_answers_exactly_as_the_in_process_preview(home):
     for args, text in cases:
         expected = redact(*args, text=text, idle="0")
         assert expected[2] == "in-process"
-        assert redact(*args, text=text) == (*expected[:2], "warm worker"), args
+        # A text holding a declared secret (or a disguise of one) never goes to the worker (issue 27 item 16).
+        holds = "--secrets" in args and ("Bluebird" in text or hidden in text)
+        answered = "in-process: declared secrets are matched here" if holds else "warm worker"
+        assert redact(*args, text=text) == (*expected[:2], answered), args
         outputs.append(expected)
     assert '"kind": "PERSON"' in outputs[0][0]  # the entity model ran, in both
-    assert [o[1].startswith("\n[strict: this would NOT be sent") for o in outputs] == [False, False, False, True, False]
+    assert [o[1].startswith("\n[strict: this would NOT be sent") for o in outputs] == [
+        False, False, False, True, False, False]
     assert '"refused": true' in outputs[2][0] and SECRET not in outputs[2][0]
     assert stat.S_IMODE((home / preview_worker.SOCKET_NAME).stat().st_mode) == 0o600
 
