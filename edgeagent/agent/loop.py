@@ -20,7 +20,7 @@ from edgeagent.store.dbfile import now
 from edgeagent.store.runs import Store
 from edgeagent.tools.base import Tool, ToolContext
 from edgeagent.tools.overview import overview
-from edgeagent.tools.registry import ASK_CLOUD, anthropic_tools, step_token_cap, tool_lines, tools_for
+from edgeagent.tools.registry import ASK_CLOUD, anthropic_tools, check_args, step_token_cap, tool_lines, tools_for
 from edgeagent.workspace.sandbox import ToolError
 from edgeagent.workspace.snapshots import Snapshots
 
@@ -225,6 +225,10 @@ class Agent:
         if name not in offered:  # the grammar kept it out; a call stored before that, or a script, may not
             return name, args, False, (f"error: {name} changes things, and this task only asks a question; "
                                        "answer it with finish")
+        try:
+            check_args(args)  # before anything reads them: a lone surrogate fails every path, SQL or mail encoder
+        except ToolError as e:
+            return name, args, False, f"error: {e}"
         # Workspace tools only: the advisor's answer depends on the trajectory, so asking again may help.
         again = repeated_step(name, args, steps, self.tools) if name != ASK_CLOUD.name else None
         if again is not None:  # the same content again would only feed a greedy loop; not an error, no progress

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from email import policy
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
+from email.headerregistry import Address
 from email.message import EmailMessage
+from email.parser import BytesParser
 from email.utils import formatdate, getaddresses, make_msgid, parsedate_to_datetime
 from pathlib import Path
 
@@ -133,45 +137,139 @@ def search_mail(ctx: ToolContext, query: str) -> str:
     return head + "\n".join(_summary(rel, msg) for rel, msg in shown[:MAX_LISTED]) + more + skipped_note(skipped)
 
 
-def _recipients(to: str) -> str:
+def _recipients(to: str) -> list[Address]:
+    """The recipients as Address objects: the header is built from them, so a display name is never parsed again
+    (a comma in "Raman, Priya" stays one recipient)."""
     addrs = getaddresses([to])
     bad = [name or addr for name, addr in addrs if not re.fullmatch(r"[^@\s<>]+@[^@\s<>]+", addr)]
     if not addrs or bad:
         raise ToolError(f"not an email address: {', '.join(bad) or to!r}; look it up with find_contact")
-    return ", ".join(addr if not name else f"{name} <{addr}>" for name, addr in addrs)
+    try:
+        return [Address(display_name=name, addr_spec=addr) for name, addr in addrs]
+    except (ValueError, IndexError, HeaderParseError):
+        raise ToolError(f"not an email address: {to!r}; look it up with find_contact") from None
+
+
+def _holds(ctx: ToolContext, path: Path, sha: str | None) -> bool:
+    try:
+        return hashlib.sha256(read_bytes(ctx, path)).hexdigest() == sha
+    except (ToolError, OSError):
+        return False
 
 
 def _next_name(ctx: ToolContext, folder: Path) -> str:
-    """outbox/NNN.eml: the next free number, or the one this step already wrote before a crash (no double send)."""
+    """outbox/NNN.eml: the next free number, or the one this step already wrote before a crash (no double send).
+
+    A name this step only meant to write counts as its own while the file still holds what it wrote: another run
+    may have taken the name after this one died, and a replay must not replace that message."""
     taken = sorted(int(p.stem) for p in folder.glob("*.eml") if p.stem.isdigit()) if folder.is_dir() else []
     if ctx.ledger is not None:
         for n in taken:
-            rel = relative(ctx.workspace, folder / f"{n:03d}.eml")
-            if ctx.ledger.effect(ctx.run_id, ctx.step_idx, rel) is not None:
+            path = folder / f"{n:03d}.eml"
+            prior = ctx.ledger.effect(ctx.run_id, ctx.step_idx, relative(ctx.workspace, path))
+            if prior is not None and _holds(ctx, path, prior["after_sha"]):
                 return f"{n:03d}.eml"
     return f"{(taken[-1] + 1) if taken else 1:03d}.eml"
 
 
-def _compose(ctx: ToolContext, folder: str, to: str, subject: str, body: str) -> tuple[str, str]:
+def _bad_char(value: str) -> str | None:
+    """What makes `value` unfit for a header line: a control or line-separating character (\\v, \\x1c, U+2028,
+    which the email package splits lines at), or a lone surrogate (not text, cannot be encoded)."""
+    for i, c in enumerate(value):
+        category = unicodedata.category(c)
+        if category == "Cs":
+            return f"a lone surrogate ({c!a} at position {i}), which is not text"
+        if category in ("Cc", "Zl", "Zp"):
+            return f"a control character ({c!a} at position {i})"
+    return None
+
+
+def _decoded(value: str) -> str:
+    """The value with its RFC 2047 encoded words decoded, as a mail reader shows it."""
+    try:
+        return str(make_header(decode_header(value)))
+    except (ValueError, LookupError, HeaderParseError, UnicodeError):
+        return value
+
+
+def _check_header_text(name: str, value: str) -> None:
+    """One line of plain text, also once its encoded words are decoded: "=?utf-8?q?x=0D=0ABcc:...?=" is a line break."""
+    for shown, text in (("", value), (" once its =?...?= encoded words are decoded", _decoded(value))):
+        bad = _bad_char(text)
+        if bad:
+            raise ToolError(f"{name} holds {bad}{shown}; write it as one line of plain text")
+
+
+# The email package's header parser and folder fail on some odd names and words with these (an AttributeError on
+# '". -f" <a@b.example>' in 3.11): the model's text is at fault, so it is a tool error, not a failed run.
+_EMAIL_BUGS = (ValueError, TypeError, AttributeError, IndexError, HeaderParseError, UnicodeError)
+
+
+# The package's folding can split a long subject's encoded word in two (a garbled "J=C3=BCr" on one line): written
+# unfolded instead, up to RFC 5322's 998 characters a line.
+_UNFOLDED = policy.SMTP.clone(max_line_length=998)
+
+
+def _headers(m: EmailMessage) -> list[tuple[str, str]]:
+    return [(k.lower(), "".join(str(v).split())) for k, v in m.items()]
+
+
+def _written(msg: EmailMessage) -> bytes:
+    """The message's bytes, parsed back to exactly the headers that were set: a line break slipped into a header
+    (CVE-2024-6923 on an unpatched interpreter) would add one, so nothing relies on the email package's patch level.
+    Values are compared without whitespace: the package's folding may drop a space between encoded words."""
+    meant = _headers(msg)
+    for how in (policy.SMTP, _UNFOLDED):
+        try:
+            data = msg.as_bytes(policy=how)
+            written = _headers(BytesParser(policy=policy.SMTP).parsebytes(data, headersonly=True))
+        except _EMAIL_BUGS as e:
+            raise ToolError(f"the to or subject cannot be written as a mail header ({type(e).__name__}); "
+                            "write them as plain text") from None
+        if [k for k, _ in written] != [k for k, _ in meant]:
+            raise ToolError("the message would not be written with exactly its own headers (a line break in the "
+                            "to or subject?); write them as plain text")
+        if written == meant:
+            return data
+    raise ToolError("the subject cannot be written as a mail header as it is; write it as plain text")
+
+
+def _message(to: str, subject: str, body: str) -> EmailMessage:
     for name, value in (("to", to), ("subject", subject)):
         if "\n" in value or "\r" in value:
             raise ToolError(f"{name} must be one line")
+        _check_header_text(name, value)
+    if any(unicodedata.category(c) == "Cs" for c in body):  # other control characters are text a body may hold
+        raise ToolError(f"body holds {_bad_char(body)}; write it without that character")
     if len(body) > MAX_STRING:
         raise ToolError(f"body is {len(body)} characters, over the {MAX_STRING} a message may hold here")
     msg = EmailMessage(policy=policy.SMTP)
     msg["From"] = DEFAULT_FROM  # the user has no address in the config yet
-    msg["To"] = _recipients(to)
-    require_known(ctx, to)
-    msg["Subject"] = subject
+    recipients = _recipients(to)
+    try:
+        msg["To"] = recipients
+        msg["Subject"] = subject
+        for name in ("To", "Subject"):  # as the policy's own parser read them: what it will write
+            _check_header_text(name.lower(), str(msg[name]))
+    except _EMAIL_BUGS as e:
+        raise ToolError(f"the to or subject cannot be written as a mail header ({type(e).__name__}); "
+                        "write them as plain text") from None
     msg["Date"] = formatdate(localtime=True)
     msg["Message-ID"] = make_msgid(domain="localhost")
     msg.set_content(body)
+    return msg
+
+
+def _compose(ctx: ToolContext, folder: str, to: str, subject: str, body: str) -> tuple[str, str]:
+    msg = _message(to, subject, body)
+    require_known(ctx, to)
+    data = _written(msg)
     d = resolve_path(ctx, folder)
     if d.exists() and not d.is_dir():
         raise ToolError(f"{folder} is a file, so messages cannot be stored under it")
     name = _next_name(ctx, d)
-    apply_effect(ctx, d / name, msg.as_bytes())
-    return f"{folder}/{name}", msg["To"]
+    apply_effect(ctx, d / name, data)
+    return f"{folder}/{name}", str(msg["To"])
 
 
 def send_mail(ctx: ToolContext, to: str, subject: str, body: str) -> str:
