@@ -8,6 +8,7 @@ its files."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -28,6 +29,29 @@ def ask_cloud(ctx: ToolContext, question: str) -> str:
     if ctx.advisor is None:
         raise ToolError("no cloud advisor is configured for this run")
     return ctx.advisor(question)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogate(value: object) -> tuple[int, str] | None:
+    """(position, character) of the first lone surrogate in a string argument (or in one nested in a list or dict)."""
+    if isinstance(value, str):
+        m = _SURROGATE.search(value)
+        return (m.start(), m.group()) if m else None
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return next((found for v in items if (found := _surrogate(v)) is not None), None)
+
+
+def check_args(args: dict) -> None:
+    """Refuse an argument holding a lone surrogate, which a model writes as a JSON escape ("\\ud800"): it is not
+    text, so no file name, SQL, message or answer can hold it, and every encoder raises on it. A tool error naming
+    the argument lets the model write it again; uncaught, it ended the run, and every resume repeated it."""
+    for name, value in args.items():
+        found = _surrogate(value)
+        if found is not None:
+            raise ToolError(f"{name} holds a lone surrogate ({found[1]!a} at position {found[0]}), which is not "
+                            "text; write the argument without it")
 
 
 ASK_CLOUD = Tool("ask_cloud", "ask a stronger cloud model for advice; private values are hidden from it",
