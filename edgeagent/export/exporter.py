@@ -84,12 +84,17 @@ def digest(steps: Sequence[dict], limit: int = DIGEST_CHARS, private: PrivateSpa
         if not s.get("tool") or s["tool"] == "ask_cloud":
             continue
         args = ", ".join(f"{k}={v!r}" for k, v in (s.get("args") or {}).items())
-        obs = " ".join(str(s.get("observation", "")).split())
-        line = f"- {s['tool']}({_cut(args, private)}) -> {_cut(obs, private)}"
+        line = f"- {s['tool']}({_cut(args, private)}) -> {_cut(_compact(str(s.get('observation', ''))), private)}"
         if len(text) + len(line) + 1 > limit:
             break
         text = line + "\n" + text
     return text.strip() or "(nothing yet)"
+
+
+def _compact(text: str) -> str:
+    """`text` with runs of spaces as one and blank lines dropped; line breaks stay (indented under the step's line),
+    since where a line ends is where a text was cut, and a piece of a secret there is the secret."""
+    return "\n  ".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
 
 
 def _cut(text: str, private: PrivateSpans | None, limit: int = DIGEST_ITEM_CHARS) -> str:

@@ -11,7 +11,9 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from edgeagent.cli import cli
 from edgeagent.export.cloud import CloudClient
 from edgeagent.export.cloud_target import parse_target
 from edgeagent.export.detect.builtin import default_detectors
@@ -19,8 +21,9 @@ from edgeagent.export.detect.declared import DeclaredSecrets
 from edgeagent.export.detect.spans import Detector
 from edgeagent.export.exporter import Exporter, digest
 from edgeagent.export.placeholders import PlaceholderRegistry
-from edgeagent.export.sanitize import private_spans, sanitize
+from edgeagent.export.sanitize import sanitize
 from edgeagent.store.runs import Store
+from tests.conftest import write_script
 
 SECRET = "Project Bluebird"
 EMAIL = "priya.raman@acme-corp.com"
@@ -85,6 +88,8 @@ def test_digest_sanitises_before_cutting_an_observation(home, cloud, mode):
 
 @pytest.mark.parametrize("before, kept", [(115, False), (100, True)])
 def test_digest_never_cuts_inside_a_secret_and_marks_the_cut(before, kept):
+    from edgeagent.export.sanitize import private_spans  # new with the fix: the other tests also run without it
+
     registry = PlaceholderRegistry()
 
     def private(text: str) -> list[tuple[int, int]]:
@@ -103,6 +108,28 @@ def test_two_observations_holding_the_halves_do_not_leave_the_secret(home, cloud
     assert ex.ask(2, "what next?", "t", steps) == "ok"
     seen = json.dumps(c.seen, ensure_ascii=False) + "".join(sent(store, run_id))
     assert "projectblue" not in squash(seen), seen
+
+
+@pytest.mark.parametrize("strategy", ["advisor", "cloud"])
+@pytest.mark.parametrize("mode", ["redact", "strict"])
+def test_a_run_reading_two_files_with_the_halves_sends_neither_whole(home, workspace, tmp_path, cloud, mode,
+                                                                     strategy):
+    # The probe: a hostile workspace whose two files hold "Project Blue" and "bird"; a real run sent both.
+    # A second secret no entity model tags ("Project" reads as an organisation to spaCy, which hid the first).
+    (workspace / ".edgeagent-secrets").write_text(f"{SECRET}\nzephyr lantern 42\n")
+    (workspace / "a.txt").write_text("Project Blue\nzephyr lant")
+    (workspace / "b.txt").write_text("bird\nern 42")
+    reads = [{"tool": "read_file", "args": {"path": p}} for p in ("a.txt", "b.txt")]
+    finish = {"tool": "finish", "args": {"answer": "done"}}
+    edge = write_script(tmp_path / "edge.json", [*reads, {"tool": "ask_cloud", "args": {"question": "next?"}},
+                                                 finish, finish])
+    c = cloud(["ok"] if strategy == "advisor" else [*reads, finish])
+    r = CliRunner().invoke(cli, ["run", "read both notes", "--workspace", str(workspace), "--model", edge,
+                                 "--strategy", strategy, "--cloud", c.target, "--export-mode", mode, "--json"])
+    assert r.exit_code == 0, r.output
+    assert c.seen, "the cloud was never asked"
+    seen = squash("".join(strings(c.seen)))
+    assert "projectblue" not in seen and "zephyrlant" not in seen, seen
 
 
 @pytest.mark.parametrize("mode", ["redact", "strict"])

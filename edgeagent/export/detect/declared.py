@@ -24,8 +24,9 @@ _DIGIT_GAP = r"(?:[\s.\-/()]|\\+[nrtf])*"
 _FILE_LINE_RE = re.compile(r"([A-Z][A-Z0-9_]*):\s+(.*)")
 # Where a text was cut: its end or a line's (the digest puts one observation on a line; a tool result ends its
 # part), or a truncation mark. Only punctuation and spaces may stand between a piece of a value and the cut.
-_BEFORE_CUT = r"(?=[^\w\n]*(?:\n|\Z)|\s*(?:…|\.\.\.))"
-_AFTER_CUT = r"(?:\A|\n|…|\.\.\.)[^\w\n]*"
+# A line break may also be written escaped ("\\n" in a repr or JSON string).
+_BEFORE_CUT = r"(?=(?:[^\w\n\\]|\\(?!\\*[nr]))*(?:\n|\\+[nr]|\Z)|\s*(?:…|\.\.\.))"
+_AFTER_CUT = r"(?:\A|\n|\\+[nr]|…|\.\.\.)[^\w\n]*"
 
 
 class DeclaredSecrets:
