@@ -13,6 +13,7 @@ from types import ModuleType
 
 from edgeagent import paths
 from edgeagent.agent.loop import Agent
+from edgeagent.agent.outgoing import secret_finder
 from edgeagent.agent.router_fit import thresholds_for
 from edgeagent.agent.strategies import Strategy, get_strategy
 from edgeagent.backends.base import Backend
@@ -107,9 +108,13 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
     use_cloud = run.get("cloud") and strategy.uses_cloud
     exporter = exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
     metering, note = open_metering(resolve_device(run.get("device") or "auto"), backend)
+    # Every run, cloud or not: the secrets an export would hide may not be mailed outside the user's domains either.
+    secrets = secret_finder(Path(run["workspace"]), config["export"]["secrets"],
+                            [config["export"]["secrets_file"], run.get("secrets_file")])
     return Agent(store, backend, strategy, exporter=exporter, metering=metering, on_step=on_step,
                  on_fallback=on_fallback, allow_hardlinks=config["tools"]["allow_hardlinks"],
-                 tool_names=stored.get("tools"), questions_read_only=config["tools"]["questions_read_only"]), note
+                 tool_names=stored.get("tools"), questions_read_only=config["tools"]["questions_read_only"],
+                 find_secrets=secrets), note
 
 
 def stored_backend(run: dict) -> tuple[str | None, dict]:

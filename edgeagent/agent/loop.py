@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from edgeagent.agent.callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
 from edgeagent.agent.guards import allowed_tools, check_overwrite, ended, repeated_step
+from edgeagent.agent.outgoing import FindSecrets, secret_finder
 from edgeagent.agent.prompting import messages
 from edgeagent.agent.strategies import Decision, RunContext, Strategy
 from edgeagent.agent.task_intent import only_asks
@@ -40,7 +41,7 @@ class Agent:
                  tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
                  max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False,
                  tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None,
-                 questions_read_only: bool = True) -> None:
+                 questions_read_only: bool = True, find_secrets: FindSecrets | None = None) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
@@ -52,6 +53,10 @@ class Agent:
         self.metering = metering or Metering(None)
         self.allow_hardlinks = allow_hardlinks  # [tools] allow_hardlinks
         self.questions_read_only = questions_read_only  # [tools] questions_read_only
+        # What mail to outside addresses may not carry; without one, the workspace's declared secrets and the
+        # export detectors' secret kinds (agent_for adds the config's and the run's secrets files).
+        self.find_secrets = find_secrets
+        self._finders: dict[str, FindSecrets] = {}
 
     def run(self, run_id: str) -> dict:
         steps = self.store.steps(run_id)
@@ -173,7 +178,15 @@ class Agent:
                 return exporter.ask(idx, question, run["task"], steps, tool_lines(self.tools))
         # Files' content before a change is kept next to the database, for `edgeagent undo`.
         return ToolContext(Path(run["workspace"]), run["id"], idx, self.store, advisor,
-                           Snapshots(self.store.path.parent / "snapshots"), self.allow_hardlinks, run["task"])
+                           Snapshots(self.store.path.parent / "snapshots"), self.allow_hardlinks, run["task"],
+                           self._secrets_for(run["workspace"]))
+
+    def _secrets_for(self, workspace: str) -> FindSecrets:
+        if self.find_secrets is not None:
+            return self.find_secrets
+        if workspace not in self._finders:  # one per workspace: its detectors load once, on the first outside mail
+            self._finders[workspace] = secret_finder(Path(workspace))
+        return self._finders[workspace]
 
     def call_edge(self, run: dict, steps: list[dict], idx: int) -> dict:
         """The edge model proposes step `idx`'s action; stored before it is acted on."""

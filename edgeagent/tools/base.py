@@ -35,6 +35,9 @@ class ToolContext:
     snapshots: Snapshots | None = None  # where a file's content before a change is kept, for undo
     allow_hardlinks: bool = False  # [tools] allow_hardlinks: read files that have several names
     task: str = ""  # the user's request: an address it names is one the user gave, not a guess
+    # (kind, value) of each secret in a text as the export layer sees it (value None: found disguised); set by
+    # the agent layer, since tools never import export/. Mail to outside addresses is checked with it.
+    find_secrets: Callable[[str], list[tuple[str, str | None]]] | None = None
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from edgeagent.tools.base import (
     skipped_note,
 )
 from edgeagent.tools.eml import body_text, parse_mail
-from edgeagent.tools.known_addresses import require_known
+from edgeagent.tools.known_addresses import refuse_secrets, require_known
 from edgeagent.workspace.sandbox import ToolError, relative
 
 MAX_LISTED = 60  # messages one listing or search shows
@@ -263,6 +263,7 @@ def _message(to: str, subject: str, body: str) -> EmailMessage:
 def _compose(ctx: ToolContext, folder: str, to: str, subject: str, body: str) -> tuple[str, str]:
     msg = _message(to, subject, body)
     require_known(ctx, to)
+    refuse_secrets(ctx, to, DEFAULT_FROM, {"subject": subject, "body": body})
     data = _written(msg)
     d = resolve_path(ctx, folder)
     if d.exists() and not d.is_dir():

