@@ -60,9 +60,11 @@ class Occurrence:
 
     def _cmp(self, wall: datetime, bound: datetime) -> float:
         """A bound with an offset compares with the aware time; one without, with the wall-clock time."""
-        if bound.tzinfo is not None and self.at is not None:
-            return ((self.at + (wall - self.start)) - bound).total_seconds()
-        return (wall - bound.replace(tzinfo=None)).total_seconds()
+        if bound.tzinfo is not None:
+            if self.at is not None:
+                return ((self.at + (wall - self.start)) - bound).total_seconds()
+            bound = bound.replace(tzinfo=None)  # only when needed: this runs for every step of a recurring rule
+        return (wall - bound).total_seconds()
 
 
 def parse_when(text: str, end: bool = False) -> datetime | None:
@@ -150,13 +152,14 @@ class _OutOfTime(Exception):
 
 
 class _Steps:
-    """A dateutil rule's starts, stopped mid-step once a deadline passes: a rule no day satisfies
-    (BYMONTH=2;BYMONTHDAY=30) searches up to year 9999 inside one next(), 12 s per event. A trace function,
-    set only while dateutil runs, sees each of its Python calls and raises."""
+    """A dateutil rule's starts, stopped once a deadline passes, even mid-step: a rule no day satisfies
+    (BYMONTH=2;BYMONTHDAY=30) searches up to year 9999 inside one next(), 12 s per event. Only a rule with BY
+    parts can search like that; for one, a trace function set while dateutil runs sees its calls and raises."""
 
-    def __init__(self, starts: Iterable[datetime], deadline: float) -> None:
+    def __init__(self, starts: Iterable[datetime], deadline: float, searches: bool) -> None:
         self._it = iter(starts)
         self._deadline = deadline
+        self._searches = searches
         self._old: Any = None
 
     def _check(self, frame: FrameType, event: str, arg: Any) -> Any:
@@ -164,14 +167,21 @@ class _Steps:
             raise _OutOfTime
         return self._old(frame, event, arg) if self._old is not None else None  # a debugger's or coverage's
 
+    def _next(self) -> datetime | None:
+        if not self._searches:
+            return next(self._it, None)
+        self._old = sys.gettrace()
+        sys.settrace(self._check)
+        try:
+            return next(self._it, None)
+        finally:
+            sys.settrace(self._old)
+
     def __iter__(self) -> Iterator[datetime]:
-        while True:
-            self._old = sys.gettrace()
-            sys.settrace(self._check)
-            try:
-                s = next(self._it, None)
-            finally:
-                sys.settrace(self._old)
+        for n in itertools.count():
+            if n % 256 == 0 and time.monotonic() > self._deadline:
+                raise _OutOfTime
+            s = self._next()
             if s is None:
                 return
             yield s
@@ -204,7 +214,7 @@ def _note(head: str, items: list[str]) -> str:
     return f"\n[{head}: {', '.join(items[:3])}{more}]"
 
 
-def _expand(starts: Iterable[datetime], base: Occurrence, length: timedelta, skip: set[datetime],
+def _expand(rule: str, starts: Iterable[datetime], base: Occurrence, length: timedelta, skip: set[datetime],
             window: tuple[datetime | None, datetime | None], budget: _Budget) -> tuple[list[Occurrence], str]:
     """The occurrences in the window, at most one more than list_events shows, and why expansion stopped when a
     bound stopped it: "share" (this event's steps) or "budget" (the call's steps, occurrences or time)."""
@@ -212,7 +222,7 @@ def _expand(starts: Iterable[datetime], base: Occurrence, length: timedelta, ski
     out: list[Occurrence] = []
     steps, why = 0, ""
     try:
-        for s in _Steps(starts, budget.deadline):
+        for s in _Steps(starts, budget.deadline, searches=";BY" in f";{rule.upper()}"):
             steps += 1
             wall = _wall(s)
             o = Occurrence(wall, wall + length, base.all_day, base.zone, base.title, base.location, base.uid,
@@ -254,7 +264,7 @@ def _occurrences(ev: Component, file: str, moved: set[tuple[str, datetime]],
         return []
     skip = _exdates(ev) | {when for u, when in moved if u == base.uid}
     freq = rule.split("FREQ=", 1)[-1].split(";", 1)[0].lower()
-    out, why = _expand(starts, replace(base, repeats=f"repeats {freq}"), length, skip, window, budget)
+    out, why = _expand(rule, starts, replace(base, repeats=f"repeats {freq}"), length, skip, window, budget)
     if why:
         (budget.cut if why == "budget" else budget.short).append(name)
     return out

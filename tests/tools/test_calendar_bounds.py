@@ -51,8 +51,8 @@ def test_secondly_events_far_before_the_range_stop_at_the_total_bound_with_a_not
     assert got["hwm_kb"] < MEMORY_CAP_KB, got["hwm_kb"]
     assert got["seconds"] < 5, got["seconds"]
     out = got["outs"]["list"]
-    assert "good" in out and "only the first 1000 repetitions of 99 recurring event(s) were looked at" in out
-    assert "stopped expanding recurring events" in out
+    assert "good" in out and "stopped expanding recurring events" in out
+    assert "only the first 1000 repetitions of " in out  # of 99 events, or fewer when the 2 s stopped them first
 
 
 def test_rules_no_day_satisfies_are_stopped_in_time(tmp_path):
