@@ -35,13 +35,18 @@ def _lines(rel: str, data: bytes) -> list[tuple[int, str]]:
     return [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 
+def _printable(rel: str) -> str:
+    """A name that is not UTF-8 (its bytes held as lone surrogates, which SQLite refuses) with those bytes as \\xff."""
+    return rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def _chunks(rel: str, data: bytes) -> list[dict]:
     """Paragraphs (runs of lines without a gap), at most _CHUNK_LINES lines each."""
     out: list[dict] = []
     run: list[tuple[int, str]] = []
     for n, line in [*_lines(rel, data), (-1, "")]:
         if run and (n != run[-1][0] + 1 or len(run) >= _CHUNK_LINES):
-            out.append({"path": rel, "line": run[0][0], "text": "\n".join(t for _, t in run)})
+            out.append({"path": _printable(rel), "line": run[0][0], "text": "\n".join(t for _, t in run)})
             run = []
         if n > 0:
             run.append((n, line))

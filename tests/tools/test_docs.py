@@ -82,3 +82,10 @@ def test_documents_outside_the_workspace_are_not_indexed(ws, tmp_path):
 def test_no_documents_is_a_plain_error(tmp_path):
     with pytest.raises(ToolError, match="holds no documents"):
         search_docs(ToolContext(tmp_path), "x")
+
+
+def test_a_file_name_that_is_not_utf8_is_searched_and_shown_escaped(tmp_path):
+    """Its bytes arrive as lone surrogates, which the in-memory index (SQLite) cannot store: it used to end the run."""
+    with open(os.fsencode(tmp_path) + b"/bad-\xff\xfe.txt", "wb") as f:
+        f.write(b"the quarterly budget\n")
+    assert search_docs(ToolContext(tmp_path), "budget") == "bad-\\xff\\xfe.txt:1: the quarterly budget"
