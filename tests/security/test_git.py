@@ -176,3 +176,18 @@ def test_a_submodule_git_folder_is_read_only(p):
     assert (sub / ".git" / "config").read_bytes() == before
     assert not (sub / ".git" / "hooks" / "pre-commit").exists()
     assert all(o.startswith("error") for o in r.observations[:3])
+
+
+def test_a_huge_compressed_blob_stays_in_bounds(p):
+    """A 120 MB file of repeated lines is a few hundred KB in git: showing its change must stay bounded."""
+    big = p.ws / "big.txt"
+    line = b"the same line again and again, compressed to almost nothing by zlib\n"
+    big.write_bytes(line * (60_000_000 // len(line)))
+    git(p.ws, "add", "big.txt")
+    git(p.ws, "commit", "-q", "-m", "big file")
+    big.write_bytes(line * (120_000_000 // len(line)))
+    git(p.ws, "commit", "-q", "-am", "bigger file")
+    big.unlink()
+    r = run(p, READS + [call("git_show", rev="HEAD~1")])
+    held(p, r)
+    assert r.seconds < 90
