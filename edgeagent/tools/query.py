@@ -1,28 +1,48 @@
 """query: read-only SQL over the workspace's CSV files (loaded into an in-memory SQLite) and SQLite files
-(attached read-only). sqlite3's authorizer, not string matching, admits only reading one statement."""
+(attached read-only). sqlite3's authorizer, not string matching, admits only reading one statement.
+
+A CSV is loaded only when a query names its table, and kept for the next query until its file changes, within
+bounds on bytes, rows and time. A database is attached from a private copy of the bytes read through the
+checked descriptor: a folder swapped for a link cannot redirect it, and SQLite leaves no -shm in the workspace."""
 
 from __future__ import annotations
 
 import csv
 import difflib
 import io
+import os
 import re
+import shutil
 import sqlite3
 import sys
+import tempfile
+import threading
 import time
 import urllib.parse
+import weakref
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import sqlite_utils
 from sqlite_utils.utils import Format, TypeTracker, rows_from_file
 
 from edgeagent.tools.base import MAX_READ_CHARS, MAX_STRING, Tool, ToolContext, find_files, read_bytes, skipped_note
-from edgeagent.workspace.sandbox import ToolError
+from edgeagent.workspace.safeopen import open_regular
+from edgeagent.workspace.sandbox import ToolError, relative
 
 MAX_ROWS = 50  # rows an answer shows
 MAX_COUNTED = 100_000  # rows counted past those shown, to say how many there were
 QUERY_SECONDS = 5.0  # a query running longer is stopped
 MAX_TABLE_BYTES = 32 * 1024 * 1024  # a larger CSV or database file is skipped
 MAX_VALUE_BYTES = 10_000_000  # longest string or blob a query may build (randomblob(1e9) must not eat memory)
+# CSV loading, which once took 13 s per run for ten 4 MB files nobody queried:
+MAX_CSV_TOTAL_BYTES = 64 * 1024 * 1024  # CSV bytes loaded for one workspace at a time
+MAX_CSV_ROWS = 1_000_000  # rows loaded from one CSV; the rest are left out with a note
+LOAD_SECONDS = 10.0  # time one query may spend loading CSVs
+MAX_DB_TOTAL_BYTES = 128 * 1024 * 1024  # database bytes one query copies to attach
+_HEAD_BYTES = 64 * 1024  # read from a CSV not loaded, to list its columns
+_CACHED = 4  # workspaces whose loaded CSV tables are kept
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _CELL = 200  # characters of one value shown
 
@@ -51,53 +71,260 @@ def _table_name(stem: str, taken: set[str], folder: str) -> str:
     return name
 
 
-def _load_csv(db: sqlite_utils.Database, name: str, data: bytes, tsv: bool) -> None:
-    sample = data[:8192].decode("utf-8-sig", "replace")
+class _TooSlow(Exception):
+    pass
+
+
+def _dialect(sample: str, tsv: bool) -> type[csv.Dialect]:
     try:
-        dialect = csv.Sniffer().sniff(sample, delimiters="\t" if tsv else ",;|\t")
+        return csv.Sniffer().sniff(sample, delimiters="\t" if tsv else ",;|\t")
     except csv.Error:
-        dialect = csv.excel_tab if tsv else csv.excel
+        return csv.excel_tab if tsv else csv.excel
+
+
+def _bounded(rows: Iterable[dict], deadline: float | None, cut: list[int]) -> Iterator[dict]:
+    """The rows, up to MAX_CSV_ROWS (counted in `cut` past that); _TooSlow once the deadline passes."""
+    for n, row in enumerate(rows):
+        if n >= MAX_CSV_ROWS:
+            cut.append(n)
+            return
+        if n % 1000 == 0 and deadline is not None and time.monotonic() >= deadline:
+            raise _TooSlow
+        yield row
+
+
+def _load_csv(db: sqlite_utils.Database, name: str, data: bytes, tsv: bool, deadline: float | None = None) -> bool:
+    """The CSV as table `name`; True when rows past MAX_CSV_ROWS were left out."""
+    dialect = _dialect(data[:8192].decode("utf-8-sig", "replace"), tsv)
     rows, _ = rows_from_file(io.BytesIO(data), Format.CSV, dialect=dialect, encoding="utf-8-sig")
     tracker = TypeTracker()  # numbers stored as numbers, so SUM and ORDER BY work as a person expects
-    db.table(name).insert_all(tracker.wrap(rows))
+    cut: list[int] = []
+    db.table(name).insert_all(tracker.wrap(_bounded(rows, deadline, cut)))
     if db[name].exists():
         db.table(name).transform(types=tracker.types)
     else:
         db.table(name).create({"empty": str})
+    return bool(cut)
 
 
-def open_tables(ctx: ToolContext) -> tuple[sqlite3.Connection, list[str]]:
-    """A connection holding every CSV as a table and every SQLite file attached read-only, by file stem."""
-    conn = sqlite3.connect(":memory:", uri=True, check_same_thread=False)
-    conn.execute("PRAGMA trusted_schema = OFF")  # a view in a workspace database may not call side-effect functions
-    db = sqlite_utils.Database(conn)
-    taken: set[str] = {"main", "temp"}
-    skipped: list[str] = []
+@dataclass
+class _Csv:
+    rel: str
+    path: Path
+    name: str
+    sig: tuple[int, int, int]  # size, mtime_ns, inode: a changed file is loaded again
+    tsv: bool
+
+
+@dataclass
+class _Kept:
+    rel: str
+    sig: tuple[int, int, int]
+    size: int
+    note: str  # "" or what was left out (rows past the bound)
+
+
+@dataclass
+class _Store:
+    """One workspace's loaded CSV tables, kept between queries; each query gets a copy (sqlite3 backup)."""
+
+    db: sqlite3.Connection = field(default_factory=lambda: sqlite3.connect(":memory:", check_same_thread=False))
+    tables: dict[str, _Kept] = field(default_factory=dict)
+    columns: dict[tuple[str, tuple[int, int, int]], list[str]] = field(default_factory=dict)  # from headers
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def drop(self, name: str) -> None:
+        self.tables.pop(name, None)
+        self.db.execute(f"DROP TABLE IF EXISTS {_quote(name)}")
+
+    def used(self) -> int:
+        return sum(k.size for k in self.tables.values())
+
+
+_stores: dict[tuple[str, bool], _Store] = {}
+_stores_lock = threading.Lock()
+
+
+def _store(ctx: ToolContext) -> _Store:
+    key = (os.path.realpath(ctx.workspace), ctx.allow_hardlinks)  # a table read with hard links allowed stays there
+    with _stores_lock:
+        store = _stores.pop(key, None) or _Store()
+        while len(_stores) >= _CACHED:
+            _stores.pop(next(iter(_stores)))  # not closed here: a query may still be copying it; freed when unused
+        _stores[key] = store  # last used last
+        return store
+
+
+class _Conn(sqlite3.Connection):
+    """A query's connection: the CSV tables it did not load (by their header's columns), and the private folder
+    holding its copies of the workspace's databases, removed when it closes."""
+
+    pending: dict[str, list[str]]
+    folder: str
+
+    def private_folder(self) -> str:
+        if not getattr(self, "folder", ""):
+            self.folder = tempfile.mkdtemp(prefix="edgeagent-query-")  # mode 0700
+            weakref.finalize(self, shutil.rmtree, self.folder, True)  # even if close() is never called
+        return self.folder
+
+    def close(self) -> None:
+        super().close()
+        if getattr(self, "folder", ""):
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _csv_files(ctx: ToolContext, taken: set[str]) -> list[_Csv]:
+    out = []
     for rel, path in find_files(ctx, (".csv", ".tsv")):
         folder = rel.rsplit("/", 2)[-2] if "/" in rel else ""
         try:
-            _load_csv(db, _table_name(path.stem, taken, folder), read_bytes(ctx, path, MAX_TABLE_BYTES),
-                      path.suffix.lower() == ".tsv")
-        except (ToolError, OSError, ValueError, csv.Error, sqlite3.Error) as e:
-            skipped.append(f"{rel}: {e}")
+            st = os.stat(path)
+        except OSError:
+            continue
+        out.append(_Csv(rel, path, _table_name(path.stem, taken, folder), (st.st_size, st.st_mtime_ns, st.st_ino),
+                        path.suffix.lower() == ".tsv"))
+    return out
+
+
+def _named(sql: str | None, csvs: list[_Csv]) -> list[_Csv]:
+    """The CSVs whose table the SQL names (any word of it: more than needed at worst, never fewer)."""
+    words = set(re.findall(r"\w+", (sql or "").lower()))
+    return [c for c in csvs if c.name in words]
+
+
+def _head(ctx: ToolContext, path: Path) -> bytes:
+    """The first bytes of a file, read through the sandbox as read_bytes does, whatever its size."""
+    rel = relative(ctx.workspace, path)
+    with open_regular(ctx.workspace, path, rel, ctx.allow_hardlinks) as opened:
+        if opened is None:
+            raise ToolError(f"no such file: {rel}")
+        return opened[0].read(_HEAD_BYTES)
+
+
+def _columns(ctx: ToolContext, store: _Store, c: _Csv) -> list[str]:
+    """A CSV's columns from its header line, without loading it."""
+    key = (c.rel, c.sig)
+    if key not in store.columns:
+        try:
+            text = _head(ctx, c.path).decode("utf-8-sig", "replace")
+            header = next(csv.reader(io.StringIO(text), _dialect(text[:8192], c.tsv)), [])
+        except (ToolError, OSError, csv.Error):
+            header = []
+        store.columns[key] = list(dict.fromkeys(header)) or ["empty"]
+    return store.columns[key]
+
+
+def _room(store: _Store, c: _Csv, wanted: set[str]) -> bool:
+    """Whether the CSV fits in the total, once tables this query does not name are let go."""
+    for name in [n for n in store.tables if n not in wanted]:
+        if store.used() + c.sig[0] <= MAX_CSV_TOTAL_BYTES:
+            break
+        store.drop(name)
+    return store.used() + c.sig[0] <= MAX_CSV_TOTAL_BYTES
+
+
+def _load(ctx: ToolContext, store: _Store, csvs: list[_Csv], wanted: list[_Csv], skipped: list[str]) -> None:
+    """Load the wanted CSVs the store lacks, within the bounds; drop tables whose file changed or went away."""
+    current = {c.name: c for c in csvs}
+    for name, kept in list(store.tables.items()):
+        c = current.get(name)
+        if c is None or (c.rel, c.sig) != (kept.rel, kept.sig):
+            store.drop(name)
+    deadline = time.monotonic() + LOAD_SECONDS
+    names = {c.name for c in wanted}
+    db = sqlite_utils.Database(store.db)
+    for c in wanted:
+        if c.name in store.tables:
+            skipped += [store.tables[c.name].note] if store.tables[c.name].note else []
+        elif not _room(store, c, names):
+            skipped.append(f"{c.rel}: not loaded: the CSV tables of one query may hold {MAX_CSV_TOTAL_BYTES} bytes "
+                           "in all")
+        elif time.monotonic() >= deadline:
+            skipped.append(f"{c.rel}: not loaded: loading CSV tables took over {LOAD_SECONDS:g} s")
+        else:
+            _load_one(ctx, db, store, c, deadline, skipped)
+
+
+def _load_one(ctx: ToolContext, db: sqlite_utils.Database, store: _Store, c: _Csv, deadline: float,
+              skipped: list[str]) -> None:
+    try:
+        data = read_bytes(ctx, c.path, MAX_TABLE_BYTES)
+        cut = _load_csv(db, c.name, data, c.tsv, deadline)
+    except _TooSlow:
+        store.drop(c.name)
+        skipped.append(f"{c.rel}: not loaded: loading CSV tables took over {LOAD_SECONDS:g} s")
+        return
+    except (ToolError, OSError, ValueError, csv.Error, sqlite3.Error) as e:
+        store.drop(c.name)
+        skipped.append(f"{c.rel}: {e}")
+        return
+    note = f"{c.rel}: only its first {MAX_CSV_ROWS} rows were loaded" if cut else ""
+    store.tables[c.name] = _Kept(c.rel, c.sig, len(data), note)
+    skipped += [note] if note else []
+
+
+def _wal(ctx: ToolContext, path: Path) -> bytes:
+    """The database's -wal beside it, read through the sandbox (b"" when there is none, or it is a link)."""
+    try:
+        return read_bytes(ctx, path.with_name(path.name + "-wal"), MAX_TABLE_BYTES)
+    except (ToolError, OSError):
+        return b""
+
+
+def _attach(conn: _Conn, ctx: ToolContext, path: Path, schema: str, left: list[int]) -> None:
+    """Attach a private copy of the bytes read through the checked descriptor, never the workspace's path: a
+    folder swapped for a link after the check cannot redirect it, and SQLite's -shm lands in the copy's folder."""
+    data = read_bytes(ctx, path, MAX_TABLE_BYTES)
+    if data[:16] != _SQLITE_MAGIC:
+        raise ToolError("not an SQLite database")
+    wal = _wal(ctx, path)
+    if len(data) + len(wal) > left[0]:
+        raise ToolError(f"not attached: the databases of one query may hold {MAX_DB_TOTAL_BYTES} bytes in all")
+    left[0] -= len(data) + len(wal)
+    copy = os.path.join(conn.private_folder(), f"{len(os.listdir(conn.private_folder()))}.db")
+    for name, content in ((copy, data), (copy + "-wal", wal)):
+        if content:
+            with open(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
+                f.write(content)
+    # immutable=1 when there is no -wal to read: SQLite then opens nothing beside the copy either.
+    uri = f"file:{urllib.parse.quote(copy)}?mode=ro{'' if wal else '&immutable=1'}"
+    conn.execute("ATTACH DATABASE ? AS " + _quote(schema), (uri,))
+
+
+def open_tables(ctx: ToolContext, sql: str | None = None) -> tuple[sqlite3.Connection, list[str]]:
+    """A connection holding the CSV tables `sql` names (the others listed by their columns, not loaded), and every
+    SQLite file attached read-only, by file stem. Close it: that removes the databases' private copies."""
+    conn = sqlite3.connect(":memory:", check_same_thread=False, factory=_Conn)
+    assert isinstance(conn, _Conn)
+    try:
+        return conn, _fill(ctx, conn, sql)
+    except BaseException:
+        conn.close()
+        raise
+
+
+def _fill(ctx: ToolContext, conn: _Conn, sql: str | None) -> list[str]:
+    taken: set[str] = {"main", "temp"}
+    skipped: list[str] = []
+    csvs = _csv_files(ctx, taken)
+    store = _store(ctx)
+    with store.lock:
+        _load(ctx, store, csvs, _named(sql, csvs), skipped)
+        store.db.backup(conn)  # this query's own copy: the kept tables stay as they are
+        conn.pending = {c.name: _columns(ctx, store, c) for c in csvs if c.name not in store.tables}
+    conn.execute("PRAGMA trusted_schema = OFF")  # a view in a workspace database may not call side-effect functions
+    left = [MAX_DB_TOTAL_BYTES]
     for rel, path in find_files(ctx, (".sqlite", ".sqlite3", ".db")):
         try:
-            if read_bytes(ctx, path, MAX_TABLE_BYTES)[:16] != _SQLITE_MAGIC:
-                skipped.append(f"{rel}: not an SQLite database")
-                continue
-            schema = _table_name(path.stem, taken, rel.rsplit("/", 2)[-2] if "/" in rel else "")
-            # No -wal beside it: nothing uncommitted to read, and immutable=1 keeps SQLite from leaving -wal/-shm
-            # files in the workspace after a read of a WAL-mode database.
-            quiet = "&immutable=1" if not path.with_name(path.name + "-wal").exists() else ""
-            uri = f"file:{urllib.parse.quote(str(path))}?mode=ro{quiet}"
-            conn.execute("ATTACH DATABASE ? AS " + _quote(schema), (uri,))
+            _attach(conn, ctx, path, _table_name(path.stem, taken, rel.rsplit("/", 2)[-2] if "/" in rel else ""), left)
         except (ToolError, OSError, sqlite3.Error) as e:
             skipped.append(f"{rel}: {e}")
     conn.execute("PRAGMA query_only = ON")  # a second guard: even an admitted statement cannot write
     if sys.version_info >= (3, 11):  # Connection.setlimit is new in 3.11
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
         conn.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, len(taken))
-    return conn, skipped
+    return skipped
 
 
 def _quote(name: str) -> str:
@@ -105,14 +332,20 @@ def _quote(name: str) -> str:
 
 
 def table_columns(conn: sqlite3.Connection) -> dict[str, list[str]]:
-    """Each table's columns, keyed schema.table (main's tables unprefixed), in schema then name order."""
+    """Each table's columns, keyed schema.table (main's tables unprefixed), in schema then name order; a CSV table
+    not loaded for this query is listed by its header's columns."""
+    pending: dict[str, list[str]] = getattr(conn, "pending", {})
     out = {}
     for (schema,) in [r[1:2] for r in conn.execute("PRAGMA database_list") if r[1] != "temp"]:
         prefix = "" if schema == "main" else f"{schema}."
-        for (table,) in conn.execute(f"SELECT name FROM {_quote(schema)}.sqlite_master WHERE type IN "
-                                     "('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"):
-            info = conn.execute(f"PRAGMA {_quote(schema)}.table_info({_quote(table)})")
-            out[f"{prefix}{table}"] = [r[1] for r in info]
+        names = [t for (t,) in conn.execute(f"SELECT name FROM {_quote(schema)}.sqlite_master WHERE type IN "
+                                            "('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        for table in sorted({*names, *pending}) if schema == "main" else names:
+            if table in names:
+                info = conn.execute(f"PRAGMA {_quote(schema)}.table_info({_quote(table)})")
+                out[f"{prefix}{table}"] = [r[1] for r in info]
+            else:
+                out[table] = pending[table]
     return out
 
 
@@ -185,7 +418,7 @@ def query(ctx: ToolContext, sql: str) -> str:
         raise ToolError("sql must not be empty; write one SELECT statement")
     if len(sql) > MAX_STRING:
         raise ToolError(f"sql is {len(sql)} characters, over the {MAX_STRING} allowed")
-    conn, skipped = open_tables(ctx)
+    conn, skipped = open_tables(ctx, sql)
     denied: list[str] = []
 
     def authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None, _src: str | None) -> int:

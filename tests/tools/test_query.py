@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import time
 
 import pytest
 
@@ -190,3 +191,128 @@ def test_the_suggested_sqlite_form_runs(ws):
 def test_an_unknown_function_without_a_known_equivalent_gets_no_hint(ws):
     msg = _error(ws, "SELECT frobnicate(amount) FROM expenses")
     assert msg.startswith("SQL error: no such function: frobnicate; tables: ")
+
+
+# Issue 27, item 4: the database is read through the descriptor that was checked, never opened again by path.
+def _db(path, value, wal=False):
+    con = sqlite3.connect(path)
+    if wal:
+        con.execute("PRAGMA journal_mode = WAL")
+    con.executescript(f"CREATE TABLE t(x TEXT); INSERT INTO t VALUES ('{value}');")
+    con.close()
+
+
+def test_a_folder_swapped_for_a_link_after_the_check_never_redirects_the_database(ws, tmp_path, monkeypatch):
+    (ws / "vault").mkdir()
+    _db(ws / "vault" / "notes.db", "harmless")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    _db(outside / "notes.db", "CANARY-7f3a")
+    checked = tools_query.read_bytes
+
+    def read_then_swap(ctx, path, *args, **kwargs):
+        data = checked(ctx, path, *args, **kwargs)
+        if path.name == "notes.db" and not (ws / "vault").is_symlink():  # between the check and any open
+            (ws / "vault").rename(ws / "vault-real")
+            (ws / "vault").symlink_to(outside, target_is_directory=True)
+        return data
+
+    monkeypatch.setattr(tools_query, "read_bytes", read_then_swap)
+    out = query(ToolContext(ws), "SELECT x FROM notes.t")
+    assert "CANARY" not in out and out.splitlines()[1] == "harmless"
+
+
+def test_a_wal_database_and_its_wal_are_read_without_creating_files_in_the_workspace(ws, tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    live = sqlite3.connect(src / "live.db")
+    live.execute("PRAGMA journal_mode = WAL")
+    live.executescript("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3);")  # only in live.db-wal so far
+    for name in ("live.db", "live.db-wal"):  # as a copied or synced folder holds them: no -shm
+        (ws / name).write_bytes((src / name).read_bytes())
+    live.close()
+    before = {p.name: _digest(p) for p in ws.iterdir() if p.is_file()}
+    assert query(ToolContext(ws), "SELECT SUM(x) FROM live.t").splitlines()[1] == "6"
+    assert query(ToolContext(ws), "SELECT COUNT(*) FROM orders").splitlines()[1] == "3"
+    assert {p.name: _digest(p) for p in ws.iterdir() if p.is_file()} == before  # no -shm, -wal or -journal
+
+
+def test_the_private_copies_are_removed_when_the_query_ends(ws, monkeypatch, tmp_path):
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tools_query.tempfile, "tempdir", None)
+    query(ToolContext(ws), "SELECT COUNT(*) FROM shop.orders")
+    assert list((tmp_path / "tmp").iterdir()) == []
+
+
+# Issue 27, item 11: CSVs are loaded only when a query names them, once per run, within total bounds.
+def _count_loads(monkeypatch):
+    loads = []
+    real = tools_query._load_csv
+
+    def counting(db, name, *args, **kwargs):
+        loads.append(name)
+        return real(db, name, *args, **kwargs)
+
+    monkeypatch.setattr(tools_query, "_load_csv", counting)
+    return loads
+
+
+def test_a_query_naming_no_csv_loads_none(ws, monkeypatch):
+    loads = _count_loads(monkeypatch)
+    assert query(ToolContext(ws), "SELECT 1").splitlines()[1] == "1"
+    assert query(ToolContext(ws), "SELECT COUNT(*) FROM shop.orders").splitlines()[1] == "3"
+    assert loads == []
+
+
+def test_ten_4mb_csvs_add_nothing_to_select_1(tmp_path):
+    rows = "".join(f"{i},item {i % 97},{i * 0.25:.2f},2026-01-{i % 28 + 1:02d}\n" for i in range(130_000))
+    for k in range(10):
+        (tmp_path / f"t{k}.csv").write_text("id,name,amount,day\n" + rows)
+    assert (tmp_path / "t0.csv").stat().st_size > 4_000_000
+    t0 = time.monotonic()
+    assert query(ToolContext(tmp_path), "SELECT 1").splitlines()[1] == "1"
+    assert time.monotonic() - t0 < 2  # loading all ten took 30 to 40 s
+
+
+def test_a_table_is_loaded_once_and_reused_until_its_file_changes(ws, monkeypatch):
+    loads = _count_loads(monkeypatch)
+    ctx = ToolContext(ws)
+    assert query(ctx, "SELECT COUNT(*) FROM expenses").splitlines()[1] == "4"
+    assert query(ctx, "SELECT SUM(amount) FROM expenses").splitlines()[1] == "135.5"
+    assert loads == ["expenses"]
+    (ws / "data" / "expenses.csv").write_text("date,category,amount,note\n2026-03-01,food,1.5,x\n")
+    assert query(ctx, "SELECT SUM(amount) FROM expenses").splitlines()[1] == "1.5"
+    assert loads == ["expenses", "expenses"]
+
+
+def test_tables_not_loaded_are_still_listed_with_their_columns(ws, monkeypatch):
+    loads = _count_loads(monkeypatch)
+    conn, _ = tools_query.open_tables(ToolContext(ws))
+    try:
+        assert tools_query.table_names(conn) == [
+            "expenses(date, category, amount, note)", "sales_2025(region, units)", "shop.orders(id, customer, total)"]
+    finally:
+        conn.close()
+    assert loads == []
+    assert "; tables: expenses(date, category, amount, note); sales_2025(region, units)" in _error(ws, "SELECT * FROM x")
+
+
+def test_csv_loading_stops_at_the_total_bound_with_a_note(ws, monkeypatch):
+    monkeypatch.setattr(tools_query, "MAX_CSV_TOTAL_BYTES", 100)
+    assert query(ToolContext(ws), "SELECT SUM(units) FROM sales_2025").splitlines()[1] == "10"
+    msg = _error(ws, "SELECT COUNT(*) FROM expenses")
+    assert "no such table: expenses" in msg
+    assert "data/expenses.csv: not loaded: the CSV tables of one query may hold 100 bytes in all" in msg
+
+
+def test_csv_rows_past_the_bound_are_left_out_with_a_note(ws, monkeypatch):
+    monkeypatch.setattr(tools_query, "MAX_CSV_ROWS", 2)
+    out = query(ToolContext(ws), "SELECT COUNT(*) FROM expenses")
+    assert out.splitlines()[1] == "2" and "only its first 2 rows were loaded" in out
+
+
+def test_csv_loading_past_its_time_bound_is_stopped_with_a_note(ws, monkeypatch):
+    monkeypatch.setattr(tools_query, "LOAD_SECONDS", 0.0)
+    msg = _error(ws, "SELECT COUNT(*) FROM expenses")
+    assert "no such table: expenses" in msg and "not loaded: loading CSV tables took over 0 s" in msg
