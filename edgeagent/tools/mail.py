@@ -29,7 +29,7 @@ from edgeagent.tools.base import (
     resolve_path,
     skipped_note,
 )
-from edgeagent.tools.eml import body_text, parse_mail
+from edgeagent.tools.eml import body_text, depth_note, parse_mail
 from edgeagent.tools.known_addresses import refuse_secrets, require_known
 from edgeagent.workspace.sandbox import ToolError, relative
 
@@ -59,12 +59,16 @@ def _date(msg: EmailMessage) -> str:
         return _header(msg, "Date") or "no date"
 
 
+MAX_ATTACHMENTS = 30  # attachments one read_mail names; a message of 10,000 tiny parts must not flood a step
+
+
 def _attachments(msg: EmailMessage) -> list[str]:
     out = []
-    for part in msg.iter_attachments():
+    parts = [part for part in msg.iter_attachments() if not getattr(part, "too_deep", False)]  # noted apart
+    for part in parts[:MAX_ATTACHMENTS]:
         payload = part.get_payload(decode=True) or b""
         out.append(f"{part.get_filename() or 'unnamed'} ({part.get_content_type()}, {len(payload)} bytes)")
-    return out
+    return out + ([f"{len(parts) - MAX_ATTACHMENTS} more not shown"] if len(parts) > MAX_ATTACHMENTS else [])
 
 
 def _summary(rel: str, msg: EmailMessage) -> str:
@@ -107,7 +111,7 @@ def read_mail(ctx: ToolContext, path: str) -> str:
         body = body[:MAX_READ_CHARS] + f"\n[... {len(body) - MAX_READ_CHARS} more characters not shown]"
     att = _attachments(msg)
     tail = f"\n\nattachments: {'; '.join(att)}" if att else ""
-    return "\n".join(head) + "\n\n" + (body or "(the message has no text)") + tail
+    return "\n".join(head) + "\n\n" + (body or "(the message has no text)") + tail + depth_note(msg)
 
 
 def search_mail(ctx: ToolContext, query: str) -> str:
