@@ -9,6 +9,7 @@ figures (MLX peak, NVML used, NvMap used) through ``hooks``, called at ``end()``
 
 from __future__ import annotations
 
+import atexit
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -45,6 +46,46 @@ def ru_maxrss_bytes() -> int:
         return int(getattr(psutil.Process().memory_info(), "peak_wset", 0))
     raw = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return int(raw) if sys.platform == "darwin" else int(raw) * 1024
+
+
+def own_peak_bytes() -> int:
+    """This program's own peak RSS: VmHWM where /proc has it. ru_maxrss also holds the peak of whatever started it,
+    since a vfork()ed child keeps its parent's high-water mark through exec."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return ru_maxrss_bytes()
+
+
+def _write_peak(path: str) -> None:
+    with open(path, "w") as f:
+        f.write(str(own_peak_bytes()))
+
+
+def module_argv_reporting_peak(module: str, args: list[str], report: str) -> list[str]:
+    """argv of `python -m module args` that writes its own peak RSS in bytes to `report` as it exits: how a parent
+    that has held gigabytes itself measures a child (wait4's ru_maxrss would give the parent's peak)."""
+    code = ("import runpy, sys\n"
+            "from edgeagent.meters.memory import report_peak_at_exit\n"
+            f"report_peak_at_exit({report!r})\n"
+            f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)\n")
+    return [sys.executable, "-c", code, *args]
+
+
+def report_peak_at_exit(path: str) -> None:
+    atexit.register(_write_peak, path)
+
+
+def read_peak_report(path: str) -> int | None:
+    """The bytes a child started by ``module_argv_reporting_peak`` wrote; None if it died before it could."""
+    try:
+        return int(open(path).read())
+    except (OSError, ValueError):
+        return None
 
 
 def rss_bytes(proc: psutil.Process, include_children: bool = False) -> int:
