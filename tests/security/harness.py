@@ -64,7 +64,8 @@ def place(tmp_path: Path) -> Place:
 def _env(tmp_path: Path) -> dict[str, str]:
     home = tmp_path / "userhome"
     home.mkdir(exist_ok=True)
-    return {"PATH": os.environ["PATH"], "HOME": str(home), "EDGEAGENT_HOME": str(tmp_path / "edgeagent-home"),
+    kept = {k: os.environ[k] for k in ("PYTHONPATH",) if k in os.environ}  # a run of another checkout's code
+    return {**kept, "PATH": os.environ["PATH"], "HOME": str(home), "EDGEAGENT_HOME": str(tmp_path / "edgeagent-home"),
             "EDGEAGENT_MODELS": str(SHARED_MODELS), "EDGEAGENT_PREVIEW_WORKER_IDLE_S": "0", "LANG": "C.UTF-8",
             "COLUMNS": "200"}
 
