@@ -1,11 +1,11 @@
-"""Clouds a sweep can use on this machine: `reference` (each task's reference solution, replayed), `local:MODEL`
+"""Clouds a sweep can use on this machine: `oracle` (each task's reference solution, replayed), `local:MODEL`
 (a bigger local model behind `edgeagent serve`), or any real target, passed through unchanged.
 
 Both stand-ins answer the Anthropic Messages API on 127.0.0.1 and are reached through the normal cloud path (the
 `anthropic` SDK in cloud.py, behind the exporter), so the ledger, exposure and cost are the real code's. Cost comes
 from the pricing table: the served model id starts with the price card's model id (`claude-haiku-4-5-priced-...`),
-and cloud.py prices an id by the longest table key it starts with. The reference stand-in knows every answer: a
-report must call it an upper bound, never a model."""
+and cloud.py prices an id by the longest table key it starts with. The oracle knows every answer: an answer key for
+harness checks (cost, ledger, exposure), refused for sketch and advisor (plan.refuse_oracle), never a model."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from pathlib import Path
 
 from edgeagent import paths
 from edgeagent.backends.base import Backend, Chunk, Usage
+from edgeagent.bench import plan
 from edgeagent.bench.task import Reference, Task
 from edgeagent.config import load_config, load_toml, parse_overrides, tomllib
 from edgeagent.errors import BadInput, EdgeAgentError
@@ -42,7 +43,7 @@ from edgeagent.serve.server import make_server
 # 2026-11; a user's $EDGEAGENT_HOME/pricing.toml overrides them for the card and cloud.py alike).
 PRICE_CARDS = ("claude-haiku-4-5", "claude-3-5-haiku", "claude-sonnet-4-5")
 DEFAULT_CARD = "claude-haiku-4-5"  # the current small cloud model
-REFERENCE = "reference"
+ORACLE = plan.ORACLE
 LOCAL = "local:"
 # A CPU prefill of a long file overran the 60 s default, and each SDK retry queued the same prefill again behind it:
 # a shard sat 45 minutes. One generation at a time on loopback gains nothing from a retry.
@@ -59,21 +60,21 @@ class CloudStandIn:
     """What a sweep runs against: the target each task's runs get, how to label and price it."""
 
     target: str  # http://127.0.0.1:PORT#MODEL, or the spec itself for a real target ("" for none)
-    label: str  # "reference", "local:NAME", or the target
+    label: str  # "oracle", "local:NAME", or the target
     price_card: dict | None = None  # {"name", "usd_per_mtok_in", "usd_per_mtok_out", "tokens"}
     upper_bound: bool = False
-    per_task: bool = False  # the reference: the served model id names the task whose solution it replays
+    per_task: bool = False  # the oracle: the served model id names the task whose solution it replays
     log: Path | None = None  # the local server's output
     pid: int | None = None  # the local server's process
     tasks: frozenset[str] = field(default_factory=frozenset)
     call_limits: tuple[str, ...] = ()  # --set defaults for its runs' cloud calls; the user's --set comes after
 
     def for_task(self, task_id: str) -> str:
-        """The target for this task's runs; the reference's model id ends with `reference:TASK_ID`."""
+        """The target for this task's runs; the oracle's model id ends with `oracle:TASK_ID`."""
         if not self.per_task:
             return self.target
         if task_id not in self.tasks:
-            raise BadInput(f"--cloud reference: task {task_id!r} was not given to the stand-in")
+            raise BadInput(f"--cloud {ORACLE}: task {task_id!r} was not given to the stand-in")
         return f"{self.target}:{task_id}"
 
     def target_for(self, task: Task) -> str:
@@ -98,19 +99,20 @@ def price_card(name: str = DEFAULT_CARD) -> dict:
 @contextmanager
 def start(spec: str, tasks: Sequence[Task], price_card_name: str | None = None,
           overrides: Sequence[str] = ()) -> Iterator[CloudStandIn]:
-    """The cloud for a sweep, running for the block: `reference`, `local:MODEL`, or a target passed through.
+    """The cloud for a sweep, running for the block: `oracle` (`reference`, its old name), `local:MODEL`, or a
+    target passed through.
 
     The price card is `price_card_name`, else bench.price_card from config and the sweep's --set `overrides`."""
     spec = (spec or "").strip()
-    if spec != REFERENCE and not spec.startswith(LOCAL):
+    if not plan.is_oracle(spec) and not spec.startswith(LOCAL):
         yield CloudStandIn(spec, spec or "none")
         return
     config = load_config(overrides=parse_overrides(tuple(overrides)))
     card = price_card(price_card_name or config["bench"]["price_card"])
     key = config["cloud"]["api_key"] or secrets.token_urlsafe(24)  # cloud.py sends a configured key first
     with _client_env(key):
-        if spec == REFERENCE:
-            with _reference(tasks, card, key) as stand_in:
+        if plan.is_oracle(spec):
+            with _oracle(tasks, card, key) as stand_in:
                 yield stand_in
         else:
             model = spec[len(LOCAL):].strip()
@@ -176,7 +178,7 @@ def _tokenizer_file() -> Path | None:
     return None
 
 
-# ---------------------------------------------------------------- the reference stand-in
+# ---------------------------------------------------------------- the oracle: reference solutions, replayed
 
 
 def _wildcards(text: str) -> str:
@@ -278,12 +280,12 @@ class ReferenceBackend(Backend):
 
 
 @contextmanager
-def _reference(tasks: Sequence[Task], card: dict, key: str) -> Iterator[CloudStandIn]:
+def _oracle(tasks: Sequence[Task], card: dict, key: str) -> Iterator[CloudStandIn]:
     missing = [t.id for t in tasks if t.reference is None]
     if missing:
-        raise BadInput(f"--cloud reference: {len(missing)} task(s) have no [reference] solution, e.g. {missing[0]}")
+        raise BadInput(f"--cloud {ORACLE}: {len(missing)} task(s) have no [reference] solution, e.g. {missing[0]}")
     by_id, counter = {t.id: t for t in tasks}, TokenCounter()
-    base = f"{card['name']}-priced-{REFERENCE}"
+    base = f"{card['name']}-priced-{ORACLE}"
     card = {**card, "tokens": counter.label}
 
     def loader(name: str) -> Backend:
@@ -293,10 +295,10 @@ def _reference(tasks: Sequence[Task], card: dict, key: str) -> Iterator[CloudSta
         return ReferenceBackend(task, counter)
 
     server = make_server(loader, base, "127.0.0.1", 0, api_key=key)
-    thread = threading.Thread(target=server.serve_forever, name="reference-cloud", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, name="oracle-cloud", daemon=True)
     thread.start()
     try:
-        yield CloudStandIn(f"{server.url}#{base}", REFERENCE, card, upper_bound=True, per_task=True,
+        yield CloudStandIn(f"{server.url}#{base}", ORACLE, card, upper_bound=True, per_task=True,
                            tasks=frozenset(by_id))
     finally:
         server.shutdown()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 import importlib.util
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,11 @@ def shipped_tasks() -> Path:
 
 DEFAULT_TASKS = shipped_tasks()
 QUICK_PER_CATEGORY = 1  # --quick: docs/bench.md's demo of the bench, a few minutes on a fresh machine
+# The oracle replays each task's reference solution: an answer key, for harness checks (cost, ledger, exposure).
+ORACLE = "oracle"
+ORACLE_ALIAS = "reference"  # its old name: recorded commands and sweeps still carry it
+# These ask the cloud for a plan or advice; from the oracle that plan holds the arguments and finish's answer.
+NO_ORACLE = ("sketch", "advisor")
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,28 @@ def strategies(repeated: Sequence[str], listed: str | None) -> list[str]:
         if s not in STRATEGIES:
             raise BadInput(f"unknown strategy {s!r}; available: all, {', '.join(STRATEGIES)}")
     return list(dict.fromkeys(names or ["edge"]))
+
+
+def is_oracle(cloud: str | None) -> bool:
+    """A cloud label of the oracle, under its name or the one recorded sweeps have."""
+    return cloud in (ORACLE, ORACLE_ALIAS)
+
+
+def oracle_name(cloud: str) -> str:
+    """--cloud as given, with the deprecated `reference` read as `oracle` (said once, on stderr)."""
+    if cloud != ORACLE_ALIAS:
+        return cloud
+    print(f"warning: --cloud {ORACLE_ALIAS} is deprecated; it means --cloud {ORACLE}", file=sys.stderr)
+    return ORACLE
+
+
+def refuse_oracle(cloud: str | None, names: Sequence[str]) -> None:
+    """BadInput for a sweep that would hand the oracle's plan (the answer key) to sketch or advisor."""
+    given = [s for s in names if s in NO_ORACLE]
+    if is_oracle(cloud) and given:
+        raise BadInput(f"--cloud {ORACLE} is refused for {', '.join(given)}: its plan holds every call's arguments "
+                       "and the answer; use it for harness checks with edge, cloud, task-router, step-router or "
+                       "handoff")
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:

@@ -18,6 +18,7 @@ from pathlib import Path
 import sqlite_utils
 
 from edgeagent.agent.strategies import STRATEGIES
+from edgeagent.bench.plan import is_oracle
 from edgeagent.bench.stats import pass_hat_k, t_interval
 from edgeagent.bench.task import CATEGORIES
 from edgeagent.errors import BadInput
@@ -28,7 +29,7 @@ RESULT_COLUMNS = {"sweep_id", "task_id", "category", "strategy", "repeat", "stat
 SWEEP_COLUMNS = {"id", "edge_model", "cloud", "device"}
 CONFIG = ("edge_model", "cloud", "device")  # with the strategy, what one report row stands for
 MERGE_KEY = ("task_id", "strategy", "repeat", *CONFIG)
-UPPER_BOUND = "reference"  # the cloud stand-in that replays reference solutions: a ceiling, not a model
+ANSWER_KEY = "answer key"  # the oracle (once `reference`): replays reference solutions, a harness check, not a model
 BASELINE = "cloud"  # the strategy the shares are taken against
 
 
@@ -181,15 +182,28 @@ def _groups(rows: list[dict]) -> list[dict]:
     return out
 
 
+def answer_key(row: dict) -> bool:
+    """A run the oracle took part in; `edge` under it never calls a cloud, so its runs are the edge's own."""
+    strategy = STRATEGIES.get(row["strategy"])
+    return is_oracle(row["cloud"]) and (strategy is None or strategy.uses_cloud)
+
+
+def _answer_key(rows: list[dict]) -> list[dict]:
+    """The oracle's rows: it copies the answer, so it gets no share of anything and no share is taken of it."""
+    return [{**g, "utility_share": None, "cost_share": None} for g in _groups(rows)]
+
+
 def build(results: Results) -> dict:
-    """The report as data: the sweeps it covers, the overall rows, the per-category rows."""
-    cats = sorted({r["category"] for r in results.rows},
+    """The report as data: the sweeps it covers, the overall rows, the per-category rows, and apart from them
+    the oracle's (the answer key), which no headline or ratio may use."""
+    rows = [r for r in results.rows if not answer_key(r)]
+    cats = sorted({r["category"] for r in rows},
                   key=lambda c: (CATEGORIES.index(c) if c in CATEGORIES else len(CATEGORIES), str(c)))
     return {
         "files": results.files, "duplicates": results.duplicates, "sweeps": results.sweeps,
-        "overall": _groups(results.rows),
-        "categories": [{"category": c, **g} for c in cats
-                       for g in _groups([r for r in results.rows if r["category"] == c])],
+        "overall": _groups(rows),
+        "categories": [{"category": c, **g} for c in cats for g in _groups([r for r in rows if r["category"] == c])],
+        "answer_key": _answer_key([r for r in results.rows if answer_key(r)]),
     }
 
 
@@ -214,9 +228,11 @@ def _ci(ci: tuple[float, float] | None) -> str:
     return "–" if ci is None else f"[{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
-def cloud_label(cloud: str | None) -> str:
-    if cloud == UPPER_BOUND:
-        return "reference (upper bound)"
+def cloud_label(cloud: str | None, strategy: str | None = None) -> str:
+    """A cloud as reports name it; the oracle is the answer key, except beside a strategy that never called it."""
+    if is_oracle(cloud):
+        uses = STRATEGIES[strategy].uses_cloud if strategy in STRATEGIES else True
+        return ANSWER_KEY if uses else "oracle (not called)"
     return cloud or "none"
 
 
@@ -235,7 +251,7 @@ def energy_text(energy: dict[str, float]) -> tuple[str, str]:
 
 
 def _config(g: dict) -> list[str]:
-    return [g["strategy"], g["edge_model"] or "–", cloud_label(g["cloud"]), g["device"] or "–"]
+    return [g["strategy"], g["edge_model"] or "–", cloud_label(g["cloud"], g["strategy"]), g["device"] or "–"]
 
 
 CONFIG_HEADERS = ["strategy", "edge model", "cloud", "device"]
@@ -273,7 +289,18 @@ def tables(rep: dict) -> list[TableSpec]:
                             price_card(s.get("price_card")), s["device"] or "–", s.get("shard") or "–",
                             s.get("started_at") or "–", s.get("finished_at") or "unfinished",
                             s.get("edgeagent_version") or "–", s["file"]])
-    return [util, cost, priv, cat, sweeps]
+    return [util, cost, priv, cat, *answer_key_table(rep), sweeps]
+
+
+def answer_key_table(rep: dict) -> list[TableSpec]:
+    """The oracle's rows in their own table (none when no sweep used it): harness figures, not results."""
+    key = TableSpec("Answer key", [*CONFIG_HEADERS, "tasks", "runs", "score", "pass rate", "cloud calls/task",
+                                   "USD/task", "exposure"])
+    for g in rep.get("answer_key", []):
+        key.rows.append([*_config(g), str(g["tasks"]), str(g["runs"]), _f(g["score"], ".3f"),
+                         _f(g["pass_rate"], ".1%"), _f(g["cloud_calls"], ".2f"), _f(g["usd_per_task"], ".5f"),
+                         _f(g["exposure"], ".3f")])
+    return [key] if key.rows else []
 
 
 def price_card(raw: str | dict | None) -> str:
@@ -295,9 +322,10 @@ def notes(rep: dict) -> list[str]:
             "only."),
            ("Shares are of the `cloud` strategy's mean score and USD in the same edge model, cloud and device, "
             "on the tasks both ran.")]
-    if any(g["cloud"] == UPPER_BOUND for g in rep["overall"]):
-        out.append("`reference` is not a model: a stand-in that replays each task's reference solution, an upper "
-                   "bound on what a cloud could do.")
+    if rep.get("answer_key"):
+        out.append("The answer key (`--cloud oracle`, once `reference`) is not a model: it replays each task's "
+                   "reference solution, answer included. Its rows are a harness check of the cost, ledger and "
+                   "exposure code paths, shown apart and left out of every share and plot.")
     if any(len(g["energy"]) > 1 for g in rep["overall"]):
         out.append("Some rows mix energy sources (measured and estimated); their J/task is shown per source.")
     if rep["duplicates"]:

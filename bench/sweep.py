@@ -18,7 +18,7 @@ from edgeagent import __version__, paths, render
 from edgeagent.agent import launch
 from edgeagent.agent.strategies import STRATEGIES
 from edgeagent.bench import runner
-from edgeagent.bench.plan import Item
+from edgeagent.bench.plan import Item, refuse_oracle
 from edgeagent.bench.results_db import FILE, Results, Sweep, outcome_of, row_of
 from edgeagent.bench.task import Task
 from edgeagent.errors import BadInput, EdgeAgentError
@@ -59,7 +59,7 @@ def out_folder(out: Path | None, resume: Path | None) -> Path:
 
 @contextmanager
 def _cloud(spec: str | None, tasks: Sequence[Task], overrides: Sequence[str] = ()) -> Iterator:
-    """The sweep's cloud (a stand-in for `reference` and `local:MODEL`), running for the block; None for none."""
+    """The sweep's cloud (a stand-in for `oracle` and `local:MODEL`), running for the block; None for none."""
     if spec is None:
         yield None
         return
@@ -93,6 +93,7 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
           *, quiet: bool, stage: Callable[[str], None]) -> dict:
     """Run what `planned` holds that `out` has no row for yet; the report covers every planned run."""
     started = time.perf_counter()
+    refuse_oracle(opts.cloud, names)  # before any checker loads or stand-in starts
     checks = {t.id: runner.load_checker(t) for t in tasks}  # a broken checker fails before any run
     attacks = {t.id: runner.load_attack(t) for t in tasks}
     seed = tasks[0].workspace or Path.cwd()

@@ -30,7 +30,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # allow_hardlinks: let tools read files with several names (a hard link may reach content outside the workspace).
     # questions_read_only: a task that only asks a question gets no tool that changes files, mail or calendar.
     "tools": {"allow_hardlinks": False, "questions_read_only": True},
-    # bench --cloud reference|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
+    # bench --cloud oracle|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
     "bench": {"price_card": "claude-haiku-4-5"},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.
     # Routers hand work to the cloud when the edge's uncertainty (router_measure) is over τ / the threshold;

@@ -149,10 +149,11 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
 @click.option("--strategies", "strategy_list", default=None, metavar="all|A,B",
               help="Strategies to compare, comma-separated, or all seven.")
 @options.model_option("--edge")
-@options.cloud_option(help=f"Cloud for the strategies that use one: a target ({TARGET_SHAPES}), `reference` (replays each "
-                   "task's reference solution: an upper bound) or `local:MODEL` (a local model served on loopback, "
-                   "priced by a card).", metavar="TARGET|reference|local:MODEL",
-              allow=lambda v: v == "reference" or v.startswith("local:"))
+@options.cloud_option(help=f"Cloud for the strategies that use one: a target ({TARGET_SHAPES}), `oracle` (replays each "
+                   "task's reference solution: an answer key for harness checks of cost, ledger and exposure, refused "
+                   "for sketch and advisor; `reference` is its deprecated name) or `local:MODEL` (a local model "
+                   "served on loopback, priced by a card).", metavar="TARGET|oracle|local:MODEL",
+              allow=lambda v: v in ("oracle", "reference") or v.startswith("local:"))
 @options.device_option("Device profile for the energy meters.")
 @options.backend_option()
 @click.option("--repeats", default=1, show_default=True, type=click.IntRange(1, 100),
@@ -181,8 +182,10 @@ def bench_run(task_specs: tuple[str, ...], categories: tuple[str, ...], quick: b
     from edgeagent import render
     from edgeagent.bench import plan, sweep
 
-    tasks = plan.select_tasks(task_specs, categories, quick)
+    cloud = plan.oracle_name(cloud) if cloud else cloud
     names = plan.strategies(strategies, strategy_list)
+    plan.refuse_oracle(cloud, names)
+    tasks = plan.select_tasks(task_specs, categories, quick)
     planned = plan.items(tasks, names, repeats, plan.parse_shard(shard))
     folder = sweep.out_folder(out, resume)
     opts = sweep.SweepOptions(model, cloud, device, backend, repeats, max_steps, overrides, shard)

@@ -1,4 +1,4 @@
-"""`bench --cloud reference|local:MODEL`: stand-ins on 127.0.0.1 reached through the real anthropic SDK and exporter."""
+"""`bench --cloud oracle|local:MODEL`: stand-ins on 127.0.0.1 reached through the real anthropic SDK and exporter."""
 
 from __future__ import annotations
 
@@ -77,10 +77,10 @@ def run_task(tmp_path: Path, task, strategy: str, target: str, edge: list, overr
 def test_cloud_strategy_through_reference_replays_it_and_scores_one(tmp_path, tasks):
     (task,) = tasks
     key_before = os.environ.get("ANTHROPIC_API_KEY")
-    with start("reference", tasks) as cloud:
-        assert cloud.label == "reference" and cloud.upper_bound
+    with start("oracle", tasks) as cloud:
+        assert cloud.label == "oracle" and cloud.upper_bound
         target = cloud.target_for(task)
-        assert target.startswith("http://127.0.0.1:") and target.endswith("#claude-haiku-4-5-priced-reference:contact-mail")
+        assert target.startswith("http://127.0.0.1:") and target.endswith("#claude-haiku-4-5-priced-oracle:contact-mail")
         # edge stays silent: the cloud executes every step, from the conversation it is sent
         store, run_id, ws = run_task(tmp_path, task, "cloud", target, [], ("export.mode=off",))
     got = outcome(store, task, "cloud", 0, run_id, ws, load_checker(task), 0.0)
@@ -90,7 +90,7 @@ def test_cloud_strategy_through_reference_replays_it_and_scores_one(tmp_path, ta
     exports = store.exports(run_id)
     assert [e["status"] for e in exports] == ["sent"] * 3 and all(e["purpose"] == "execute" for e in exports)
     last = json.loads(exports[-1]["payload"])
-    assert last["model"] == "claude-haiku-4-5-priced-reference:contact-mail"
+    assert last["model"] == "claude-haiku-4-5-priced-oracle:contact-mail"
     assert [m["role"] for m in last["messages"]] == ["user", "assistant", "user", "assistant", "user"]
     # mode off: the address went out in the write_file call of the trajectory, and exposure sees it
     assert got.exposure == 1.0 and EMAIL in exports[-1]["payload"]
@@ -108,7 +108,7 @@ def test_cloud_strategy_through_reference_replays_it_and_scores_one(tmp_path, ta
 def test_reference_redacted_trajectory_still_finds_its_place(tmp_path, tasks):
     """In redact mode the write_file call comes back as <EMAIL_1>: it still counts as the reference step done."""
     (task,) = tasks
-    with start("reference", tasks) as cloud:
+    with start("oracle", tasks) as cloud:
         store, run_id, ws = run_task(tmp_path, task, "cloud", cloud.target_for(task), [])
     got = outcome(store, task, "cloud", 0, run_id, ws, load_checker(task), 0.0)
     assert got.score == 1.0 and got.exposure == 0.0
@@ -119,7 +119,7 @@ def test_reference_redacted_trajectory_still_finds_its_place(tmp_path, tasks):
 def test_sketch_gets_the_reference_as_its_plan(tmp_path, tasks):
     (task,) = tasks
     finish = {"tool": "finish", "args": {"answer": "done"}}
-    with start("reference", tasks) as cloud:
+    with start("oracle", tasks) as cloud:
         store, run_id, _ = run_task(tmp_path, task, "sketch", cloud.target_for(task), [finish])
     plan = store.get_run(run_id)["plan"]
     assert plan == plan_text(task.reference)
@@ -132,7 +132,7 @@ def test_advisor_advice_leaves_out_the_steps_already_done(tmp_path, tasks):
     (task,) = tasks
     edge = [{"tool": "search", "args": {"query": "Ines Duarte"}},
             {"tool": "ask_cloud", "args": {"question": "what next?"}}, {"tool": "finish", "args": {"answer": "ok"}}]
-    with start("reference", tasks) as cloud:
+    with start("oracle", tasks) as cloud:
         store, run_id, _ = run_task(tmp_path, task, "advisor", cloud.target_for(task), edge)
     advice = next(s["observation"] for s in store.steps(run_id) if s["tool"] == "ask_cloud")
     assert "write_file" in advice and "search" not in advice and "finish" in advice
@@ -142,7 +142,7 @@ def test_handoff_cloud_takes_up_after_the_reference_steps_the_edge_already_did(t
     (task,) = tasks
     missing = {"tool": "read_file", "args": {"path": "nope.txt"}}
     edge = [{"tool": "search", "args": {"query": "Ines Duarte"}}, missing, missing, missing]
-    with start("reference", tasks) as cloud:
+    with start("oracle", tasks) as cloud:
         store, run_id, ws = run_task(tmp_path, task, "handoff", cloud.target_for(task), edge,
                                      ("strategy.handoff_n=3", "strategy.handoff_k=2"))
     steps = [(s["tool"], s["actor"]) for s in store.steps(run_id)]
@@ -188,7 +188,7 @@ def test_reference_refuses_tasks_without_a_reference(tmp_path, home):
     d = tmp_path / "t" / "bare"
     d.mkdir(parents=True)
     (d / "task.toml").write_text('prompt = "hi"\n')
-    with pytest.raises(BadInput) as e, start("reference", load_tasks([tmp_path / "t"])):
+    with pytest.raises(BadInput) as e, start("oracle", load_tasks([tmp_path / "t"])):
         pass
     assert "no [reference]" in str(e.value) and "\n" not in str(e.value) and e.value.exit_code == 2
 
@@ -244,14 +244,14 @@ def test_unknown_price_card_is_one_line(tasks):
 
 
 def test_price_card_from_set_overrides_and_config(tasks, home):
-    with start("reference", tasks, overrides=("bench.price_card=claude-sonnet-4-5",)) as cloud:
+    with start("oracle", tasks, overrides=("bench.price_card=claude-sonnet-4-5",)) as cloud:
         assert cloud.price_card["name"] == "claude-sonnet-4-5" and cloud.price_card["usd_per_mtok_in"] == 3.0
-        assert "#claude-sonnet-4-5-priced-reference" in cloud.target
+        assert "#claude-sonnet-4-5-priced-oracle" in cloud.target
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text('[bench]\nprice_card = "claude-3-5-haiku"\n')
-    with start("reference", tasks) as cloud:
+    with start("oracle", tasks) as cloud:
         assert cloud.price_card["name"] == "claude-3-5-haiku"
-    with pytest.raises(BadInput, match="unknown price card 'nope'"), start("reference", tasks,
+    with pytest.raises(BadInput, match="unknown price card 'nope'"), start("oracle", tasks,
                                                                             overrides=("bench.price_card=nope",)):
         pass
 
@@ -319,7 +319,7 @@ def test_every_shipped_reference_through_the_cloud_path_scores_exactly_one(tmp_p
     and merge-quarters' CSV counts over cloud.max_tokens with the Qwen tokenizer, which must not cut the reply."""
     shipped = load_tasks([Path(__file__).resolve().parents[2] / "bench" / "tasks" / "automation-merge-quarters",
                           Path(__file__).resolve().parents[2] / "bench" / "tasks" / "office-forward-invoice"])
-    with start("reference", shipped) as cloud:
+    with start("oracle", shipped) as cloud:
         for task in shipped:
             store, run_id, ws = run_task(tmp_path / task.id, task, "cloud", cloud.target_for(task), [])
             got = outcome(store, task, "cloud", 0, run_id, ws, load_checker(task), 0.0)
@@ -335,7 +335,7 @@ def test_bench_run_reference_sweep_records_the_card_set_on_the_command_line(tmp_
 
     out = tmp_path / "out"
     r = CliRunner().invoke(cli, ["bench", "run", "--tasks", str(tmp_path / "tasks"), "--strategies", "cloud",
-                                 "--edge", write_script(tmp_path / "edge.json", []), "--cloud", "reference",
+                                 "--edge", write_script(tmp_path / "edge.json", []), "--cloud", "oracle",
                                  "--set", "bench.price_card=claude-sonnet-4-5", "--out", str(out), "--json"])
     assert r.exit_code == 0, r.output
     db = sqlite3.connect(out / "results.db")
@@ -344,7 +344,7 @@ def test_bench_run_reference_sweep_records_the_card_set_on_the_command_line(tmp_
         (passed, cost), = db.execute("select passed, cost_usd from results").fetchall()
     finally:
         db.close()
-    assert cloud == "reference" and json.loads(card)["name"] == "claude-sonnet-4-5" and passed == 1 and cost > 0
+    assert cloud == "oracle" and json.loads(card)["name"] == "claude-sonnet-4-5" and passed == 1 and cost > 0
 
 
 @pytest.mark.parametrize("user_set, timeout, retries", [

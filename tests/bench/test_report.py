@@ -163,12 +163,12 @@ def same_figures(a: str, b: str) -> bool:
     return a.split("## Sweeps")[0] == b.split("## Sweeps")[0]  # the sweeps table names the files as given
 
 
-def test_reference_cloud_is_labelled_an_upper_bound(tmp_path):
+def test_the_oracle_is_labelled_an_answer_key(tmp_path):
     card = {**CARD, "tokens": "estimated tokens (characters/4): no local tokenizer was found"}
     db = write_db(tmp_path / "ref.db", [{**sweep("r", cloud="reference"), "price_card": json.dumps(card)}],
                   [result("r", "t1", "cloud", 0, 1.0), result("r", "t1", "edge", 0, 0.5)])
     md = bench_report.markdown(bench_report.report([db]))
-    assert "| cloud | m-edge | reference (upper bound) | cpu |" in md
+    assert "| cloud | m-edge | answer key | cpu |" in md.split("## Answer key", 1)[1]
     assert "| reference |" not in md and "not a model" in md
     assert "per Mtok in/out; estimated tokens (characters/4)" in md  # the stand-in's priced tokens are labelled
 

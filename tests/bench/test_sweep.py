@@ -174,18 +174,18 @@ def test_strategies_all_and_lists():
         bench_plan.strategies([], "edge,fast")
 
 
-def test_cloud_reference_gives_each_task_its_own_reference(home, tmp_path):
+def test_the_oracle_gives_each_task_its_own_reference(home, tmp_path):
     # Two shipped tasks under the cloud strategy: each run's cloud replays that task's reference, so both score 1.
     nothing = write_script(tmp_path / "nothing.json", [])
     out = tmp_path / "sweep"
     r = invoke("bench", "--tasks", "data-*", "--tasks", "devops-*", "--quick",
-               "--strategy", "cloud", "--edge", nothing, "--cloud", "reference", "--out", str(out), "--json")
+               "--strategy", "cloud", "--edge", nothing, "--cloud", "oracle", "--out", str(out), "--json")
     assert r.exit_code == 0, r.output
     rows = results(out, "select task_id, score, cloud_calls, cost_usd from results order by task_id")
     assert [t.split("-")[0] for t, *_ in rows] == ["data", "devops"]
     assert all(score == 1.0 and calls > 0 and cost > 0 for _, score, calls, cost in rows)  # priced by the card
     (cloud, card), = query(out / "results.db", "select cloud, price_card from sweeps")
-    assert cloud == "reference" and json.loads(card)["name"]
+    assert cloud == "oracle" and json.loads(card)["name"]
 
 
 def test_an_edge_only_sweep_starts_no_cloud_but_keeps_its_label(home, tmp_path, edge, monkeypatch):

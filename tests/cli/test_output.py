@@ -149,7 +149,7 @@ def test_a_malformed_target_in_config_is_refused_before_the_detectors_load(env):
 def test_bench_cloud_words_pass_and_a_malformed_target_does_not(env):
     r = invoke("bench", "run", "--tasks", "no-such-task-*", "--cloud", "http://", "--json")
     assert r.exit_code == 2 and "Invalid value for '--cloud'" in r.stderr
-    for ok in ("reference", "local:qwen2.5-coder-1.5b", "http://127.0.0.1:8642#m"):
+    for ok in ("oracle", "reference", "local:qwen2.5-coder-1.5b", "http://127.0.0.1:8642#m"):
         r = invoke("bench", "run", "--tasks", "no-such-task-*", "--cloud", ok)
         assert r.exit_code == 2 and "no task id matches" in r.stderr, (ok, r.stderr)  # got past --cloud
 
