@@ -21,7 +21,6 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -37,6 +36,7 @@ from edgeagent.config import load_config
 from edgeagent.devices.bandwidth import measure_bandwidth
 from edgeagent.devices.profiles import detect_machine, resolve_device
 from edgeagent.devices.profiling import footprint
+from edgeagent.meters.memory import module_argv_reporting_peak, read_peak_report
 from edgeagent.models import prepared as models
 from edgeagent.models.backend_choice import backend_choice
 from edgeagent.models.catalog import SMOKE_MODEL
@@ -138,27 +138,30 @@ def bandwidth_bound(backend: OnnxGenAIBackend, threads: int, decode_tps: float, 
 
 
 def run_rss(model: str, backend: OnnxGenAIBackend, context: int, sample: Path) -> dict:
-    """Peak RSS of a whole `edgeagent run` of the README's task (its own process, read from its own rusage: the
-    bandwidth probe's children don't count) against the weights plus the KV cache ORT GenAI allocates for
-    `context` positions."""
+    """Peak RSS of a whole `edgeagent run` of the README's task against the weights plus the KV cache ORT GenAI
+    allocates for `context` positions. The run reports its own VmHWM: wait4 would give this process's peak (the
+    model is loaded here too), which a child inherits through vfork and exec."""
     fp = footprint(backend)
     assert fp is not None  # an ORT GenAI folder always has its genai_config.json
     with tempfile.TemporaryDirectory() as tmp:
         ws, out, err = Path(tmp) / "ws", Path(tmp) / "out", Path(tmp) / "err"
         shutil.copytree(sample, ws)
         t0 = time.perf_counter()
+        report = str(Path(tmp) / "peak")
+        argv = module_argv_reporting_peak("edgeagent", ["run", README_TASK, "--workspace", str(ws), "--model", model,
+                                                        "--backend", "onnx", "--json"], report)
         with out.open("w") as o, err.open("w") as e:
-            child = subprocess.Popen([sys.executable, "-m", "edgeagent", "run", README_TASK, "--workspace", str(ws),
-                                      "--model", model, "--backend", "onnx", "--json"], stdout=o, stderr=e,
+            child = subprocess.Popen(argv, stdout=o, stderr=e,
                                      env={**os.environ, "EDGEAGENT_HOME": str(Path(tmp) / "home"),
                                           "EDGEAGENT_MODELS": str(paths.models_dir())})  # the prepared model
-            _, status, usage = os.wait4(child.pid, 0)
-            child.returncode = os.waitstatus_to_exitcode(status)
+            child.wait()
         wall = time.perf_counter() - t0
         if child.returncode != 0:
             raise SystemExit(f"edgeagent run failed: {(err.read_text().strip().splitlines() or ['?'])[-1]}")
         answer = json.loads(out.read_text()).get("answer", "")
-    peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+        peak = read_peak_report(report)
+    if peak is None:
+        raise SystemExit("edgeagent run exited without reporting its peak RSS")
     floor = fp.memory_bytes(context)
     return {"peak_rss_bytes": peak, "weights_bytes": fp.weights_bytes, "kv_bytes": floor - fp.weights_bytes,
             "ratio": peak / floor, "wall_s": wall, "answer": answer}
