@@ -264,3 +264,30 @@ def test_idle_baseline_with_rapl_fixture(combined_root: Path) -> None:
         baseline.net_joules(other)
     with pytest.raises(ValueError, match="seconds"):
         IdleBaseline.measure(meter, seconds=0)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="VmHWM is read from /proc (Linux)")
+def test_a_child_reports_its_own_peak_not_its_parents(tmp_path: Path) -> None:
+    """A parent that has held 600 MB: wait4 gives the child that peak (vfork keeps it through exec), while the
+    child's own report stays near an interpreter's size and still sees what the child itself allocates."""
+    from edgeagent.meters.memory import module_argv_reporting_peak, read_peak_report
+
+    code = ("import os, subprocess, sys\n"
+            "from edgeagent.meters.memory import module_argv_reporting_peak\n"
+            "held = bytearray(600 * 2**20)\n"
+            "for i in range(0, len(held), 4096): held[i] = 1\n"
+            "p = subprocess.Popen(module_argv_reporting_peak('json.tool', ['--help'], sys.argv[1]),"
+            " stdout=subprocess.DEVNULL)\n"
+            "_, _, ru = os.wait4(p.pid, 0)\n"
+            "print(ru.ru_maxrss * 1024)\n")
+    small = tmp_path / "small"
+    waited = int(subprocess.run([sys.executable, "-c", code, str(small)], capture_output=True, text=True,
+                                check=True).stdout)
+    own = read_peak_report(str(small))
+    assert own is not None and own < 150 * 2**20 <= 600 * 2**20 <= waited
+    big = tmp_path / "big"
+    grow = ("import runpy, sys\nfrom edgeagent.meters.memory import report_peak_at_exit\n"
+            f"report_peak_at_exit({str(big)!r})\nx = bytearray(300 * 2**20)\nx[::4096] = b'1' * len(x[::4096])\n")
+    subprocess.run([sys.executable, "-c", grow], check=True)
+    assert (read_peak_report(str(big)) or 0) >= 300 * 2**20
+    assert module_argv_reporting_peak("m", ["a"], "r")[-1] == "a"
