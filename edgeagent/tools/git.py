@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from edgeagent.tools.base import MAX_READ_CHARS, Tool, ToolContext, resolve_path
+from edgeagent.workspace.safeopen import require_regular
 from edgeagent.workspace.sandbox import ToolError, relative
 
 GIT_SECONDS = 20
@@ -99,11 +100,7 @@ def _check_entries(dot: Path, allow_hardlinks: bool) -> None:
 def _check_file(rel: str, st: os.stat_result, allow_hardlinks: bool) -> None:
     if stat.S_ISLNK(st.st_mode):
         raise ToolError(f"{_BORROWS}: {rel} is a link, which git would follow; refused")
-    if not stat.S_ISREG(st.st_mode):
-        raise ToolError(f"{rel} is not a regular file (git could wait on it for ever); the repository is refused")
-    if st.st_nlink > 1 and not allow_hardlinks:
-        raise ToolError(f"{rel} is a hard link ({st.st_nlink} names for one file), so it may belong to another "
-                        "repository; refused (set [tools] allow_hardlinks = true to allow)")
+    require_regular(rel, st, allow_hardlinks, whose="to another repository", refused="the repository is refused")
 
 
 def _config_problem(exe: str, dot: Path, home: str) -> str | None:

@@ -67,6 +67,16 @@ def _parts(workspace: Path, target: Path) -> tuple[str, tuple[str, ...]]:
     return root, Path(target).relative_to(root).parts
 
 
+def require_regular(rel: str, st: os.stat_result, allow_hardlinks: bool,
+                    whose: str = "outside the workspace", refused: str = "refused") -> None:
+    """A FIFO or device could block a reader for ever, and a second name may be a file from `whose`."""
+    if not stat.S_ISREG(st.st_mode):
+        raise ToolError(f"{rel} is not a regular file; {refused}")
+    if st.st_nlink > 1 and not allow_hardlinks:
+        raise ToolError(f"{rel} is a hard link ({st.st_nlink} names for one file), so its content may belong "
+                        f"{whose}; {refused} (set [tools] allow_hardlinks = true to allow)")
+
+
 @contextmanager
 def open_dir(workspace: Path, target: Path, create: bool = False) -> Iterator[int]:
     """A descriptor of the folder `target` (a path resolve() returned), reached without following any link."""
@@ -131,11 +141,7 @@ def open_regular_at(dir_fd: int, name: str, rel: str, allow_hardlinks: bool = Tr
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
             raise ToolError(f"{rel} is a folder; give a file name inside it")
-        if not stat.S_ISREG(st.st_mode):
-            raise ToolError(f"{rel} is not a regular file")
-        if st.st_nlink > 1 and not allow_hardlinks:
-            raise ToolError(f"{rel} is a hard link ({st.st_nlink} names for one file), so its content may belong "
-                            "outside the workspace; refused (set [tools] allow_hardlinks = true to allow)")
+        require_regular(rel, st, allow_hardlinks)
         yield f, st
 
 
