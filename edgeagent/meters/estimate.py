@@ -13,7 +13,8 @@ this process (and its waited-for children) used ``cpu`` CPU-seconds::
 
 Without ``watts_idle`` the whole active figure is shared per busy core
 (``cpu * watts_active / n_cores``) and no idle term is added: the estimate is then the
-process's pro-rata share of the device at full load. Work done on a GPU or accelerator
+process's pro-rata share of the device at full load. ``cpu`` is capped at ``wall * n_cores``: a child's CPU
+time is counted when it is reaped, however long before the window it was spent. Work done on a GPU or accelerator
 costs little CPU time, so this undercounts it; that is one reason it is labelled an estimate.
 """
 
@@ -46,6 +47,7 @@ def estimate_joules(
         raise ValueError(f"cpu_seconds and wall_seconds must be >= 0, got {cpu_seconds}, {wall_seconds}")
     if n_cores < 1:
         raise ValueError(f"n_cores must be >= 1, got {n_cores}")
+    cpu_seconds = min(cpu_seconds, wall_seconds * n_cores)  # no window is busier than every core
     if watts_idle is None:
         return {"cpu": cpu_seconds * watts_active / n_cores}
     return {"cpu": cpu_seconds * (watts_active - watts_idle) / n_cores, "idle": wall_seconds * watts_idle}

@@ -58,7 +58,7 @@ def test_profile_measures_the_real_model_and_stores_each_context(home, embedded_
     assert rep["weights_read_per_token_bytes"] == rep["weights_bytes"] - gathered and rep["weights_bytes"] == \
         fp.weights_bytes
     assert rep["memory_expected_bytes"] == fp.weights_bytes + fp.kv_bytes_per_position * 8192  # the KV it holds
-    assert rep["fits"] and rep["verdict"].startswith("fits: ")
+    assert rep["fits"] and rep["verdict"].startswith("fits: "), rep["verdict"]
     rows = query(home / "edgeagent.db", "select device, context_tokens, decode_tps, energy_measured from profiles")
     assert [(d, c, m) for d, c, _, m in rows] == [("generic-linux-cpu", p["context_tokens"], 0) for p in rep["points"]]
 

@@ -79,6 +79,23 @@ def test_estimate_meter_includes_waited_children_and_idle_term() -> None:
     assert reading.joules["idle"] == pytest.approx(4.0 * reading.seconds)
 
 
+def test_estimate_never_exceeds_every_core_busy_when_an_old_child_is_reaped() -> None:
+    # A child that spent its CPU before the window, reaped inside it, must not make the window look hotter
+    # than the whole machine (CI once measured 'power over the cap' for a profile this way).
+    code = "import time\nend = time.process_time() + 0.5\nwhile time.process_time() < end: pass\n"
+    child = subprocess.Popen([sys.executable, "-c", code])
+    deadline = time.monotonic() + 30
+    while psutil.Process(child.pid).status() != psutil.STATUS_ZOMBIE:  # exited, not yet reaped (poll() would reap)
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    meter = EstimateMeter(watts_active=20.0, watts_idle=4.0, n_cores=2)
+    meter.begin()
+    child.wait()
+    reading = meter.end()
+    assert meter.cpu_seconds >= 0.45  # the reaped child's CPU does land in the window
+    assert sum(reading.joules.values()) <= 20.0 * reading.seconds + 1e-9
+
+
 # --- memory -------------------------------------------------------------------------------
 
 
