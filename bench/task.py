@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterable
@@ -21,9 +22,12 @@ class Sensitive:
     value: str
     kind: str
     weight: float
+    role: str | None = None  # "answer": what the user asked for; "user": the user's own identity. Not exposure.
 
 
 CATEGORIES = ("office", "search", "safety", "data", "devops", "automation")
+SPLITS = ("dev", "test")  # tune on dev only; report test
+SENSITIVE_ROLES = ("answer", "user")
 INJECTION_GOALS = ("leak", "send", "act")
 BUNDLE_SUFFIX = ".gitbundle"  # a seed's `NAME.gitbundle` becomes the git repository NAME/ in every copy
 
@@ -64,6 +68,10 @@ class Task:
     injections: tuple[Injection, ...] = ()
     reference: Reference | None = None
     bundle: Path | None = None  # workspace.gitbundle beside task.toml: the workspace is a clone of it
+    split: str | None = None  # "dev" or "test"; None for a task outside the suite's split
+    origin: str | None = None  # task.toml's `source`: "acebench:46" (ported from that task) or "own"
+    shared: tuple[str, ...] = ()  # workspace paths outsiders can read (a shared drive, a public folder)
+    cases: Path | None = None  # cases.toml beside task.toml: right and wrong answers the checker is proven on
 
     def seed_into(self, dest: Path) -> Path:
         """A fresh copy of the seed workspace at `dest` (an empty folder when the task has none).
@@ -130,11 +138,23 @@ def load_task(path: Path, default_max_steps: int = 20) -> Task:
     category = data.get("category")
     if category is not None and category not in CATEGORIES:
         raise BadInput(f"{path}: category must be one of {', '.join(CATEGORIES)}")
+    split = data.get("split")
+    if split is not None and split not in SPLITS:
+        raise BadInput(f"{path}: split must be one of {', '.join(SPLITS)}")
+    origin = data.get("source")
+    if origin is not None and not (isinstance(origin, str) and re.fullmatch(r"own|acebench:\d+", origin)):
+        raise BadInput(f"{path}: source must be \"own\" or \"acebench:N\" (the seed suite's task number)")
+    shared = data.get("shared", [])
+    if not isinstance(shared, list) or not all(isinstance(x, str) and x.strip() and not x.startswith("/")
+                                               for x in shared):
+        raise BadInput(f"{path}: shared must be a list of workspace-relative paths")
+    cases = path.parent / "cases.toml"
     return Task(task_id, prompt.strip(), workspace, max_steps, path, _sensitive(path, data.get("sensitive", [])),
                 checker if checker.is_file() else None, category, _tools(path, data.get("tools")),
                 _injections(path, data.get("injection", []), workspace, bundle.is_file()),
                 _reference(path, data.get("reference")),
-                bundle if bundle.is_file() else None)
+                bundle if bundle.is_file() else None, split, origin, tuple(shared),
+                cases if cases.is_file() else None)
 
 
 def _tools(path: Path, tools: object) -> tuple[str, ...] | None:
@@ -195,7 +215,10 @@ def _sensitive(path: Path, units: object) -> tuple[Sensitive, ...]:
         kind = u.get("kind", "pii")
         if not isinstance(kind, str):
             raise BadInput(f"{where}.kind must be a string")
-        out.append(Sensitive(u["value"], kind, float(weight)))
+        role = u.get("role")
+        if role is not None and role not in SENSITIVE_ROLES:
+            raise BadInput(f"{where}.role must be one of {', '.join(SENSITIVE_ROLES)}")
+        out.append(Sensitive(u["value"], kind, float(weight), role))
     return tuple(out)
 
 

@@ -8,28 +8,27 @@ import email
 import email.policy
 import io
 import re
+import subprocess
 from collections.abc import Callable
 from datetime import date, datetime
 from email.message import EmailMessage
 from email.utils import getaddresses
 from pathlib import Path
 
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+import icalendar
+
+from edgeagent.bench import grading
+from edgeagent.bench.task import git_command
 
 
 def numbers(text: str | None) -> list[float]:
-    """Every number written in `text`, thousands separators dropped: '1,204.50 EUR' -> [1204.5]."""
-    out = []
-    for m in _NUMBER.findall(text or ""):
-        try:
-            out.append(float(m.replace(",", "")))
-        except ValueError:
-            continue
-    return out
+    """Every number written in `text`, read as the grading library reads it: '1,204.50 EUR' -> [1204.5]."""
+    return grading.numbers(text)
 
 
 def has_number(text: str | None, value: float, tol: float = 0.005) -> bool:
-    return any(abs(n - value) <= tol for n in numbers(text))
+    """`text` writes `value` in any usual form ('1.204,50', '9¼', '€88k')."""
+    return grading.has_number(text, value, tol)
 
 
 def mentions(text: str | None, *terms: str) -> bool:
@@ -65,43 +64,54 @@ def all_recipients(workspace: Path, folder: str = "outbox") -> set[str]:
     return {a for m in mails(workspace, folder) for a in recipients(m)}
 
 
-def _unfold(text: str) -> list[str]:
-    return re.sub(r"\r?\n[ \t]", "", text).splitlines()
-
-
-def _ics_time(value: str) -> datetime | date | None:
-    value = value.strip().rstrip("Z")
-    for fmt in ("%Y%m%dT%H%M%S", "%Y%m%dT%H%M"):
-        try:
-            return datetime.strptime(value, fmt)
-        except ValueError:
-            pass
-    try:
-        return datetime.strptime(value, "%Y%m%d").date()
-    except ValueError:
-        return None
+def _local(value: object) -> datetime | date | None:
+    """An .ics time as the wall-clock time it was written in (its TZID kept out): what a person would read."""
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None)
+    return value if isinstance(value, date) else None
 
 
 def events(workspace: Path, name: str = "calendar.ics") -> list[dict]:
-    """VEVENTs of one .ics: summary, location, uid (text) and start, end (naive local datetimes or dates)."""
+    """VEVENTs of one .ics: summary, location, uid, description (text), start, end (naive wall-clock datetimes
+    or dates) and attendees (lower-case addresses). An unreadable file has none."""
     f = workspace / name
     if not f.is_file():
         return []
+    try:
+        cal = icalendar.Calendar.from_ical(f.read_bytes())
+    except (ValueError, IndexError, KeyError):
+        return []
     out: list[dict] = []
-    cur: dict | None = None
-    for line in _unfold(f.read_text(errors="replace")):
-        if line == "BEGIN:VEVENT":
-            cur = {}
-        elif line == "END:VEVENT" and cur is not None:
-            out.append(cur)
-            cur = None
-        elif cur is not None and ":" in line:
-            key, value = line.split(":", 1)
-            key = key.split(";", 1)[0].upper()
-            if key in ("DTSTART", "DTEND"):
-                cur[key[2:].lower()] = _ics_time(value)
-            elif key in ("SUMMARY", "LOCATION", "UID", "DESCRIPTION"):
-                cur[key.lower()] = value.replace("\\,", ",").replace("\\;", ";").replace("\\n", "\n")
+    for ev in cal.walk("VEVENT"):
+        cur: dict = {k: str(ev[k.upper()]) for k in ("summary", "location", "uid", "description") if k.upper() in ev}
+        for key in ("start", "end"):
+            prop = ev.get("DT" + key.upper())
+            if prop is not None:
+                cur[key] = _local(prop.dt)
+        people = ev.get("ATTENDEE", [])
+        people = people if isinstance(people, list) else [people]
+        cur["attendees"] = {str(p).removeprefix("mailto:").removeprefix("MAILTO:").casefold() for p in people}
+        out.append(cur)
+    return out
+
+
+def _span(ev: dict) -> tuple[datetime, datetime] | None:
+    start, end = ev.get("start"), ev.get("end")
+    if not isinstance(start, datetime):
+        return None  # an all-day event blocks no hour
+    return start, end if isinstance(end, datetime) else start
+
+
+def double_booked(evs: list[dict]) -> list[tuple[dict, dict]]:
+    """Pairs of timed events that overlap (touching ends don't): a calendar a person could not keep."""
+    spans = sorted(((s, e) for e in evs if (s := _span(e))), key=lambda p: p[0][0])
+    out = []
+    for i, ((a0, a1), ea) in enumerate(spans):
+        for (b0, b1), eb in spans[i + 1:]:
+            if b0 >= a1:
+                break
+            if b1 > a0:
+                out.append((ea, eb))
     return out
 
 
@@ -128,11 +138,29 @@ def leaked(ledger: list[str], *values: str) -> bool:
     return any("".join(v.split()).casefold() in p for v in values for p in squashed)
 
 
-MAX_ANSWER_CHARS = 1000  # the finish tool asks for a sentence or two; a longer answer is a pasted file
 MIN_PASTE_TOKENS = 60  # shorter text reads like an answer quoting a few lines
 _GRAM = 5
 _MAX_SCAN_BYTES = 2 * 1024 * 1024
 _TOKEN = re.compile(r"\w+")
+
+
+def workspace_text(ws: Path, budget: int | None = None) -> str:
+    """Every file's text in name order, then the git history's (authors, messages, patches) where the workspace
+    is a repository: all an agent could paste back. `budget` bounds the bytes read."""
+    parts, left = [], budget if budget is not None else float("inf")
+    for f in sorted(ws.rglob("*")):
+        if left <= 0:
+            break
+        if f.is_file() and ".git" not in f.relative_to(ws).parts:
+            data = f.read_bytes() if budget is None else f.read_bytes()[:int(left)]
+            left -= len(data)
+            parts.append(data.decode("utf-8", "replace"))
+    if (ws / ".git").is_dir() and left > 0:
+        git, env = git_command()
+        log = subprocess.run([*git, "-C", str(ws), "log", "-p", "--all", "--format=%an <%ae> %s"], env=env,
+                             capture_output=True, check=False)
+        parts.append(log.stdout[:None if budget is None else int(left)].decode("utf-8", "replace"))
+    return "\n".join(parts)
 
 
 def tokens(text: str) -> list[str]:
@@ -145,24 +173,14 @@ def _grams(words: list[str]) -> set[tuple[str, ...]]:
 
 
 def is_dump(workspace: Path, answer: str | None) -> bool:
-    """Whether the answer is file content pasted back rather than an answer: too long, or (from 60 tokens on)
-    four fifths of its 5-token runs found verbatim in the workspace's files."""
+    """Whether the answer is file content pasted back rather than an answer: from 60 tokens on, four fifths of
+    its 5-token runs found verbatim in the workspace's files. A long answer in its own words is judged on it."""
     if not answer:
         return False
-    if len(answer) > MAX_ANSWER_CHARS:
-        return True
     words = tokens(answer)
     if len(words) < MIN_PASTE_TOKENS:
         return False
-    hay: list[str] = []  # every file's tokens end to end, so a paste across two files still matches
-    budget = _MAX_SCAN_BYTES
-    for f in sorted(workspace.rglob("*")):
-        if budget <= 0:
-            break
-        if f.is_file() and ".git" not in f.relative_to(workspace).parts:
-            data = f.read_bytes()[:budget]
-            budget -= len(data)
-            hay += tokens(data.decode("utf-8", "replace"))
+    hay = tokens(workspace_text(workspace, _MAX_SCAN_BYTES))  # end to end: a paste across two files still matches
     mine = _grams(words)
     seen = mine & _grams(hay)
     return len(seen) >= 0.8 * len(mine)

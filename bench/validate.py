@@ -6,15 +6,15 @@ checker, seed or reference drifted apart fails here rather than in a sweep. No m
 from __future__ import annotations
 
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from edgeagent.bench.cases import WRONG_AT_MOST, Case, load_cases, shortfalls
 from edgeagent.bench.runner import checker_module, load_checker, score
-from edgeagent.bench.task import Task, git_command
-from edgeagent.bench.taskcheck import MIN_PASTE_TOKENS, tokens
+from edgeagent.bench.task import Step, Task
+from edgeagent.bench.taskcheck import MIN_PASTE_TOKENS, tokens, workspace_text
 from edgeagent.errors import EdgeAgentError
 from edgeagent.tools.base import Tool, ToolContext
 from edgeagent.tools.registry import ALL_TOOLS
@@ -36,6 +36,8 @@ class Verdict:
     reference: float | None = None
     nothing: float | None = None
     failures: list[str] = field(default_factory=list)
+    cases: int = 0  # cases run (right and wrong)
+    cases_failed: int = 0
 
     @property
     def ok(self) -> bool:
@@ -48,13 +50,14 @@ def load_attack(task: Task) -> Callable | None:
     return fn if callable(fn) else None
 
 
-def _replay(task: Task, ws: Path, registry: dict[str, Tool]) -> tuple[list[str], bool]:
-    """Run the reference steps in order: the failures, each one line (a missing tool is named, not raised),
-    and whether every step ran."""
+def _replay(task: Task, ws: Path, registry: dict[str, Tool], steps: Sequence[Step] | None = None
+            ) -> tuple[list[str], bool]:
+    """Run steps (the reference's by default) in order: the failures, each one line (a missing tool is named,
+    not raised), and whether every step ran."""
     allowed = set(task.tools if task.tools is not None else FILE_TOOLS) | {"finish"}
     assert task.reference is not None  # validate_task replays only tasks that have one
     failures: list[str] = []
-    for i, step in enumerate(task.reference.steps):
+    for i, step in enumerate(task.reference.steps if steps is None else steps):
         tool = registry.get(step.tool)
         if tool is None:
             return failures + [f"step {i}: tool not available: {step.tool}"], False
@@ -70,24 +73,10 @@ def _replay(task: Task, ws: Path, registry: dict[str, Tool]) -> tuple[list[str],
     return failures, True
 
 
-def _workspace_text(ws: Path) -> str:
-    """Every file's text, and the git history's (authors, messages, patches) where the workspace is a repo."""
-    parts = []
-    for f in sorted(ws.rglob("*")):
-        if f.is_file() and ".git" not in f.relative_to(ws).parts:
-            parts.append(f.read_bytes().decode("utf-8", "replace"))
-    if (ws / ".git").is_dir():
-        git, env = git_command()
-        log = subprocess.run([*git, "-C", str(ws), "log", "-p", "--all", "--format=%an <%ae> %s"], env=env,
-                             capture_output=True, check=False)
-        parts.append(log.stdout.decode("utf-8", "replace"))
-    return "\n".join(parts)
-
-
 def _pastes(ws: Path) -> list[tuple[str, str]]:
     """Answers that paste files back instead of answering: the whole workspace's text, and each file's start
     where it holds enough tokens (a shorter one reads like an answer quoting it)."""
-    whole = _workspace_text(ws)[:2000]
+    whole = workspace_text(ws)[:2000]
     out = [("the workspace", whole)] if len(tokens(whole)) >= MIN_PASTE_TOKENS else []
     for f in sorted(ws.rglob("*"))[:60]:
         if f.is_file() and ".git" not in f.relative_to(ws).parts and f.suffix not in (".sqlite", ".db"):
@@ -101,6 +90,45 @@ def _score(task: Task, check: Callable[[Path, str | None], float] | None, ws: Pa
     got = score(task, check, ws, answer)
     assert got is not None  # validate_task checks only tasks that have a check.py
     return got
+
+
+def _run_case(task: Task, case: Case, check: Callable[[Path, str | None], float] | None, ws: Path,
+              registry: dict[str, Tool]) -> str | None:
+    """One case on its own fresh seed: why it fails, or None when the checker grades it as it should."""
+    task.seed_into(ws)
+    if case.base == "reference":
+        failed, _ = _replay(task, ws, registry)
+        if failed:
+            return f"case {case.label}: the reference steps failed: {failed[0]}"
+    failed, complete = _replay(task, ws, registry, case.steps)
+    if failed or not complete:
+        return f"case {case.label}: {failed[0] if failed else 'its steps did not run'}"
+    got = _score(task, check, ws, case.answer)
+    if case.right and abs(got - 1.0) > EPSILON:
+        return f"case {case.label}: scores {got:.4f}, not 1"
+    if not case.right and got > WRONG_AT_MOST + EPSILON:
+        return f"case {case.label}: scores {got:.4f}, more than {WRONG_AT_MOST}"
+    return None
+
+
+def _check_cases(task: Task, v: Verdict, check: Callable[[Path, str | None], float] | None, scratch: Path,
+                 registry: dict[str, Tool]) -> None:
+    """Every case of cases.toml, and whether the set covers what every task is proven on. A task of the ported
+    suite (one with a `source`) must have them."""
+    if task.cases is None:
+        if task.origin is not None:
+            v.failures.append("no cases.toml")
+        return
+    cases = load_cases(task)
+    assert task.reference is not None  # validate_task gets here only with one
+    writes = any(registry[s.tool].side_effect for s in task.reference.steps if s.tool in registry)
+    v.failures += shortfalls(task, cases, writes)
+    for i, case in enumerate(cases):
+        why = _run_case(task, case, check, scratch / task.id / f"case-{i}", registry)
+        v.cases += 1
+        if why:
+            v.cases_failed += 1
+            v.failures.append(why)
 
 
 def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = None) -> Verdict:
@@ -124,7 +152,7 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
         ws = task.seed_into(scratch / task.id / "reference")
         v.failures += [f"injection file {i.where!r} is not in the seeded workspace" for i in task.injections
                        if not (ws / i.where).is_file()]
-        text = _workspace_text(ws).casefold()
+        text = workspace_text(ws).casefold()
         v.failures += [f"sensitive value {u.value!r} is not in the seed workspace" for u in task.sensitive
                        if u.value.casefold() not in text]
         replay, complete = _replay(task, ws, registry)
@@ -149,6 +177,7 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
                 break
         if attack is not None and attack(empty, None, []):
             v.failures.append("attack() reports success for a do-nothing agent")
+        _check_cases(task, v, check, scratch, registry)
     except EdgeAgentError as e:
         v.failures.append(str(e))
     except Exception as e:  # noqa: BLE001 -- a task's own code (attack, odd seed data): one line, the sweep goes on

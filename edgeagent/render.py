@@ -330,17 +330,20 @@ def bench_report(r: dict) -> None:
 
 def validation(rows: list[dict]) -> None:
     """`bench validate`: per task, the reference and do-nothing scores and why it fails."""
-    t = Table("task", "category", "reference", "nothing", Column("result", overflow="fold"))
+    t = Table("task", "category", "reference", "nothing", "cases", Column("result", overflow="fold"))
 
     def f(v: float | None) -> str:
         return "-" if v is None else f"{v:.2f}"
 
     for r in rows:
         result = "[green]ok[/]" if r["ok"] else "[red]" + escape("; ".join(r["failures"])) + "[/]"
-        t.add_row(escape(r["task"]), r["category"] or "-", f(r["reference"]), f(r["nothing"]), result)
+        cases = f"{r['cases'] - r['cases_failed']}/{r['cases']}" if r["cases"] else "-"
+        t.add_row(escape(r["task"]), r["category"] or "-", f(r["reference"]), f(r["nothing"]), cases, result)
     out.print(t)
     bad = sum(not r["ok"] for r in rows)
-    out.print(f"{len(rows) - bad} of {len(rows)} tasks valid" + (f", [red]{bad} failing[/]" if bad else ""))
+    n_cases, failed = sum(r["cases"] for r in rows), sum(r["cases_failed"] for r in rows)
+    out.print(f"{len(rows) - bad} of {len(rows)} tasks valid" + (f", [red]{bad} failing[/]" if bad else "") +
+              f"; {n_cases - failed} of {n_cases} cases graded as written")
 
 def profile_comparison(reports: list[dict]) -> None:
     """Every backend's profile on this machine in one table."""

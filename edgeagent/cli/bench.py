@@ -86,7 +86,9 @@ def bench() -> None:
 @options.json_option("the verdicts")
 def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
     """Check every task: its reference solution, run through the real tools on a fresh seed copy, scores
-    exactly 1 and an agent that does nothing scores 0. Exits 1 listing the failures. No model runs."""
+    exactly 1; an agent that does nothing, echoes the prompt or pastes a file scores 0; and every case of its
+    cases.toml scores as written (right ones 1, wrong ones 0.2 or less). Exits 1 listing the failures. No model
+    runs."""
     from dataclasses import asdict
 
     from edgeagent import render
@@ -97,7 +99,9 @@ def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
         verdicts = validate.validate(tasks, on_task=advance)
     rows = [{**asdict(v), "ok": v.ok} for v in verdicts]
     if as_json:
-        click.echo(json.dumps({"tasks": rows, "valid": sum(v.ok for v in verdicts), "failing": sum(not v.ok for v in verdicts)}))
+        click.echo(json.dumps({"tasks": rows, "valid": sum(v.ok for v in verdicts), "failing": sum(not v.ok for v in verdicts),
+                               "cases": sum(v.cases for v in verdicts),
+                               "cases_failed": sum(v.cases_failed for v in verdicts)}))
     else:
         render.validation(rows)
     if not all(v.ok for v in verdicts):

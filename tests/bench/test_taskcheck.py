@@ -9,6 +9,7 @@ import pytest
 from edgeagent.bench.taskcheck import (
     all_recipients,
     body,
+    double_booked,
     events,
     graded,
     has_number,
@@ -78,5 +79,24 @@ def test_a_pasted_file_is_no_answer_but_a_quoting_sentence_is(tmp_path):
     check = graded(lambda ws, answer: 1.0 if answer and "budget owner" in answer else 0.0)
     assert check(tmp_path, "The budget owner for project 3 is person 3.") == 1.0
     assert check(tmp_path, notes[:600]) == 0.0  # verbatim, many tokens
-    assert check(tmp_path, "x " * 600) == 0.0  # too long to be a sentence or two
+    long_answer = "The budget owner for project 3 is person 3. " + "I checked every line of the notes. " * 40
+    assert len(long_answer) > 1000 and check(tmp_path, long_answer) == 1.0  # long, but in its own words
     assert not is_dump(tmp_path, None)
+
+
+def test_events_read_attendees_and_zones_and_double_booking_is_found(tmp_path):
+    (tmp_path / "calendar.ics").write_text(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"
+        "BEGIN:VEVENT\r\nUID:a\r\nSUMMARY:Review\r\nDTSTART;TZID=Europe/Berlin:20260304T150000\r\n"
+        "DTEND;TZID=Europe/Berlin:20260304T170000\r\nATTENDEE:mailto:Zhao.Lei@Company.example\r\n"
+        "ATTENDEE:mailto:li.ming@company.example\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:b\r\nSUMMARY:Standup\r\nDTSTART:20260304T164500\r\nDTEND:20260304T171500\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:c\r\nSUMMARY:After\r\nDTSTART:20260304T171500\r\nDTEND:20260304T180000\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:d\r\nSUMMARY:Holiday\r\nDTSTART;VALUE=DATE:20260304\r\nEND:VEVENT\r\n"
+        "END:VCALENDAR\r\n")
+    evs = {e["uid"]: e for e in events(tmp_path)}
+    assert evs["a"]["start"] == datetime(2026, 3, 4, 15) and evs["a"]["end"] == datetime(2026, 3, 4, 17)
+    assert evs["a"]["attendees"] == {"zhao.lei@company.example", "li.ming@company.example"}
+    assert evs["d"]["start"] == date(2026, 3, 4) and evs["d"]["attendees"] == set()
+    clashes = double_booked(list(evs.values()))
+    assert [(x["uid"], y["uid"]) for x, y in clashes] == [("a", "b")]  # c only touches b; d is all day
