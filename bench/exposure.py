@@ -95,7 +95,8 @@ def _read(unit: Sensitive) -> _Unit:
         return _Unit(unit, "date", dates=dates[0].readings)
     digits = _digits(value)
     if len(nums) == 1 and isinstance(nums[0].readings[0], float) and _only_money(value, nums[0]):
-        return _Unit(unit, "amount", amount=nums[0].readings[0], digits=digits if value.isdigit() and len(digits) >= 6 else "")
+        long_id = value.isdigit() and len(digits) >= 6  # '4350433680381912' may be written in groups of four
+        return _Unit(unit, "amount", amount=nums[0].readings[0], digits=digits if long_id else "")
     if len(digits) >= 6 and _ID.fullmatch(value):
         return _Unit(unit, "id", digits=digits)
     return _Unit(unit, "phrase")

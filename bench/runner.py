@@ -130,7 +130,8 @@ def summarise(outcomes: Sequence[Outcome]) -> list[dict]:
         rows.append({
             "strategy": strategy, "runs": len(os_), "done": sum(o.status == "done" for o in os_) / len(os_),
             "score": mean(scores) if scores else None, "pass_rate": mean([s >= 1.0 for s in scores]) if scores else None,
-            "exposure": mean(exp) if exp else None, "egress": mean(egress) if egress else None, "steps": mean([o.steps for o in os_]),
+            "exposure": mean(exp) if exp else None, "egress": mean(egress) if egress else None,
+            "steps": mean([o.steps for o in os_]),
             "edge_tokens": mean([o.edge_tokens for o in os_]), "cloud_calls": mean([o.cloud_calls for o in os_]),
             "cloud_tokens": mean([o.cloud_tokens for o in os_]), "cost_usd": sum(o.cost_usd for o in os_),
             "exported_bytes": mean([o.exported_bytes for o in os_]), "joules_per_task": mean([o.energy_j for o in os_]),

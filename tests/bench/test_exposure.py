@@ -87,7 +87,8 @@ def test_digits_only_match_within_one_number(value, payload):
 
 
 def test_exposure_is_the_weighted_share_over_all_payloads():
-    units = [Sensitive("Aiko Tanaka", "pii", 2.0), Sensitive("88000", "secret", 1.0), Sensitive("x9-secret", "secret", 1.0)]
+    units = [Sensitive("Aiko Tanaka", "pii", 2.0), Sensitive("88000", "secret", 1.0),
+             Sensitive("x9-secret", "secret", 1.0)]
     assert exposure(units, ["Tanaka asked", "salary €88k"]) == pytest.approx((2 * 0.5 + 1) / 4)
     assert exposure(units, ["Tanaka asked", "Aiko Tanaka, salary €88k"]) == pytest.approx(3 / 4)  # the most found
     assert exposure(units, []) == 0.0
