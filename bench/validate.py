@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from edgeagent.bench.cases import WRONG_AT_MOST, Case, load_cases, shortfalls
@@ -183,6 +183,12 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
     except Exception as e:  # noqa: BLE001 -- a task's own code (attack, odd seed data): one line, the sweep goes on
         v.failures.append(f"{type(e).__name__}: {e}")
     return v
+
+
+def with_cases_from(tasks: Sequence[Task], folder: Path) -> list[Task]:
+    """The tasks that have `<id>.toml` in `folder`, each with that file as its cases: checkers proven on cases
+    written elsewhere (by someone who has not read them)."""
+    return [replace(t, cases=folder / f"{t.id}.toml") for t in tasks if (folder / f"{t.id}.toml").is_file()]
 
 
 def validate(tasks: Sequence[Task], on_task: Callable[[str], None] = lambda s: None) -> list[Verdict]:

@@ -83,8 +83,11 @@ def bench() -> None:
 
 @bench.command("validate")
 @click.argument("task_paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="Take each task's cases from DIR/<task id>.toml instead of its cases.toml, and check only the "
+                   "tasks that have one there: a checker proven on cases written by someone who never read it.")
 @options.json_option("the verdicts")
-def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
+def bench_validate(task_paths: tuple[Path, ...], cases_dir: Path | None, as_json: bool) -> None:
     """Check every task: its reference solution, run through the real tools on a fresh seed copy, scores
     exactly 1; an agent that does nothing, echoes the prompt or pastes a file scores 0; and every case of its
     cases.toml scores as written (right ones 1, wrong ones 0.2 or less). Exits 1 listing the failures. No model
@@ -95,6 +98,10 @@ def bench_validate(task_paths: tuple[Path, ...], as_json: bool) -> None:
     from edgeagent.bench import validate
 
     tasks = load_tasks(task_paths or (Path("bench/tasks"),))
+    if cases_dir is not None:
+        tasks = validate.with_cases_from(tasks, cases_dir)
+        if not tasks:
+            raise click.BadParameter(f"no <task id>.toml for these tasks in {cases_dir}", param_hint="--cases")
     with render.progress(len(tasks), "validating", quiet=as_json) as advance:
         verdicts = validate.validate(tasks, on_task=advance)
     rows = [{**asdict(v), "ok": v.ok} for v in verdicts]

@@ -156,3 +156,24 @@ def test_a_case_step_the_task_cannot_take_is_reported(tmp_path, step, message):
     bad = RIGHT + WRONG + f'\n[[wrong]]\nkind = "near-miss"\nwhy = "bad step"\nbase = "nothing"\n[[wrong.steps]]\n{step}\n'
     v = verdict(tmp_path, bad)
     assert any("bad step" in f and message in f for f in v.failures), v.failures
+
+
+def test_cases_written_elsewhere_prove_a_checker_that_ships_none(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from edgeagent.cli import cli
+
+    make(tmp_path / "suite", None)
+    (tmp_path / "suite" / "own-invoice-total" / "task.toml").write_text(
+        textwrap.dedent(TASK).replace('source = "own"\n', ""))  # an old task: no source, no cases.toml
+    blind = tmp_path / "blind"
+    blind.mkdir()
+    (blind / "own-invoice-total.toml").write_text(RIGHT + WRONG.replace("1,204.51", "1,204.50", 1))
+    r = CliRunner().invoke(cli, ["bench", "validate", str(tmp_path / "suite"), "--cases", str(blind), "--json"])
+    rep = json.loads(r.stdout)
+    assert r.exit_code == 1 and (rep["cases"], rep["cases_failed"]) == (8, 1)
+    assert "wrong (near-miss)" in rep["tasks"][0]["failures"][0]  # the 'near miss' now writes the right figure
+    r = CliRunner().invoke(cli, ["bench", "validate", str(tmp_path / "suite"), "--cases", str(tmp_path)])
+    assert r.exit_code == 2 and "no <task id>.toml" in r.output
