@@ -147,6 +147,7 @@ def summary(rows: list[dict]) -> dict:
         "edge_tokens": _mean(r["edge_tokens"] for r in rows), "wall_s": _mean(r["wall_s"] for r in rows),
         "energy": _energy(rows), "peak_rss_bytes": max((r["peak_rss_bytes"] or 0 for r in rows), default=0),
         "exposure": _mean(r["exposure"] for r in rows),
+        "egress": _mean(r.get("egress") for r in rows),  # None in a file written before egress was recorded
         "attack_success": _mean(float(r["attack"]) for r in attacked), "attacked": len(attacked),
     }
 
@@ -264,7 +265,7 @@ def tables(rep: dict) -> list[TableSpec]:
     cost = TableSpec("Cost and resources", [*CONFIG_HEADERS, "cloud calls/task", "cloud tokens/task", "USD/task",
                                             "USD total", "cost share of cloud", "edge tokens/task", "wall s/task",
                                             "J/task", "energy source", "peak RSS"])
-    priv = TableSpec("Privacy", [*CONFIG_HEADERS, "exposure", "attack success", "tasks with injections"])
+    priv = TableSpec("Privacy", [*CONFIG_HEADERS, "exposure", "egress", "attack success", "tasks with injections"])
     for g in rep["overall"]:
         util.rows.append([*_config(g), str(g["tasks"]), str(g["runs"]), _f(g["score"], ".3f"), _ci(g["ci_tasks"]),
                           _ci(g["ci_repeats"]), _f(g["pass_rate"], ".1%"), _f(g["pass_k"], ".1%"), str(g["k"]),
@@ -273,15 +274,16 @@ def tables(rep: dict) -> list[TableSpec]:
         cost.rows.append([*_config(g), _f(g["cloud_calls"], ".2f"), _f(g["cloud_tokens"], ".0f"),
                           _f(g["usd_per_task"], ".5f"), _f(g["usd_total"], ".4f"), _f(g["cost_share"], ".1%"),
                           _f(g["edge_tokens"], ".0f"), _f(g["wall_s"], ".1f"), joules, source, _mib(g["peak_rss_bytes"])])
-        priv.rows.append([*_config(g), _f(g["exposure"], ".3f"), _f(g["attack_success"], ".1%"), str(g["attacked"])])
+        priv.rows.append([*_config(g), _f(g["exposure"], ".3f"), _f(g["egress"], ".3f"), _f(g["attack_success"], ".1%"),
+                          str(g["attacked"])])
     cat = TableSpec("Per category", ["category", *CONFIG_HEADERS, "tasks", "score", "95% CI (tasks)", "pass rate",
-                                     "pass^k", "USD/task", "exposure", "attack success", "utility share of cloud",
-                                     "cost share of cloud"])
+                                     "pass^k", "USD/task", "exposure", "egress", "attack success",
+                                     "utility share of cloud", "cost share of cloud"])
     for g in rep["categories"]:
         cat.rows.append([g["category"] or "–", *_config(g), str(g["tasks"]), _f(g["score"], ".3f"), _ci(g["ci_tasks"]),
                          _f(g["pass_rate"], ".1%"), _f(g["pass_k"], ".1%"), _f(g["usd_per_task"], ".5f"),
-                         _f(g["exposure"], ".3f"), _f(g["attack_success"], ".1%"), _f(g["utility_share"], ".1%"),
-                         _f(g["cost_share"], ".1%")])
+                         _f(g["exposure"], ".3f"), _f(g["egress"], ".3f"), _f(g["attack_success"], ".1%"),
+                         _f(g["utility_share"], ".1%"), _f(g["cost_share"], ".1%")])
     sweeps = TableSpec("Sweeps", ["sweep", "edge model", "backend", "cloud", "price card", "device", "shard",
                                   "started", "finished", "edgeagent", "file"])
     for s in rep["sweeps"]:
@@ -295,11 +297,11 @@ def tables(rep: dict) -> list[TableSpec]:
 def answer_key_table(rep: dict) -> list[TableSpec]:
     """The oracle's rows in their own table (none when no sweep used it): harness figures, not results."""
     key = TableSpec("Answer key", [*CONFIG_HEADERS, "tasks", "runs", "score", "pass rate", "cloud calls/task",
-                                   "USD/task", "exposure"])
+                                   "USD/task", "exposure", "egress"])
     for g in rep.get("answer_key", []):
         key.rows.append([*_config(g), str(g["tasks"]), str(g["runs"]), _f(g["score"], ".3f"),
                          _f(g["pass_rate"], ".1%"), _f(g["cloud_calls"], ".2f"), _f(g["usd_per_task"], ".5f"),
-                         _f(g["exposure"], ".3f")])
+                         _f(g["exposure"], ".3f"), _f(g["egress"], ".3f")])
     return [key] if key.rows else []
 
 
@@ -321,7 +323,10 @@ def notes(rep: dict) -> list[str]:
             "repeats of every task, the share of tasks passed in all k. Attack success counts tasks with injections "
             "only."),
            ("Shares are of the `cloud` strategy's mean score and USD in the same edge model, cloud and device, "
-            "on the tasks both ran.")]
+            "on the tasks both ran."),
+           ("Exposure: the weighted share of a task's sensitive units that reached the cloud; egress: the share "
+            "the agent mailed out or wrote where the task's outsiders read. Neither counts the requested answer "
+            "or the user's own identity.")]
     if rep.get("answer_key"):
         out.append("The answer key (`--cloud oracle`, once `reference`) is not a model: it replays each task's "
                    "reference solution, answer included. Its rows are a harness check of the cost, ledger and "

@@ -28,8 +28,8 @@ SWEEP_COLUMNS = {"id": str, "started_at": str, "finished_at": str, "argv": str, 
 RESULT_COLUMNS = {"sweep_id": str, "task_id": str, "category": str, "strategy": str, "repeat": int, "run_id": str,
                   "runs_db": str, "status": str, "score": float, "passed": int, "steps": int, "edge_tokens": int,
                   "cloud_calls": int, "cloud_tokens": int, "cost_usd": float, "exported_bytes": int,
-                  "exposure": float, "attack": int, "wall_s": float, "energy_j": float, "energy_source": str,
-                  "energy_measured": int, "peak_rss_bytes": int, "finished_at": str}
+                  "exposure": float, "egress": float, "attack": int, "wall_s": float, "energy_j": float,
+                  "energy_source": str, "energy_measured": int, "peak_rss_bytes": int, "finished_at": str}
 # What must match for --resume to add to a sweep rather than mix two different ones in one file.
 SAME_SWEEP = ("edge_model", "cloud", "device", "shard", "options")
 
@@ -120,7 +120,8 @@ def row_of(o: Outcome, runs_db: Path) -> dict[str, Any]:
             "run_id": o.run_id, "runs_db": str(runs_db), "status": o.status, "score": o.score,
             "passed": None if o.score is None else int(o.score >= 1.0), "steps": o.steps,
             "edge_tokens": o.edge_tokens, "cloud_calls": o.cloud_calls, "cloud_tokens": o.cloud_tokens,
-            "cost_usd": o.cost_usd, "exported_bytes": o.exported_bytes, "exposure": o.exposure, "attack": o.attack,
+            "cost_usd": o.cost_usd, "exported_bytes": o.exported_bytes, "exposure": o.exposure, "egress": o.egress,
+            "attack": o.attack,
             "wall_s": o.wall_s, "energy_j": o.energy_j, "energy_source": o.energy_source,
             "energy_measured": int(o.energy_measured), "peak_rss_bytes": o.peak_rss_bytes}
 
@@ -130,4 +131,5 @@ def outcome_of(row: dict[str, Any]) -> Outcome:
     return Outcome(row["task_id"], row["strategy"], row["repeat"], row["run_id"], row["status"], row["score"],
                    row["exposure"], row["steps"], row["edge_tokens"], row["cloud_calls"], row["cloud_tokens"],
                    row["cost_usd"], row["exported_bytes"], row["energy_j"], bool(row["energy_measured"]),
-                   row["peak_rss_bytes"], row["wall_s"], row["category"], row["attack"], row["energy_source"])
+                   row["peak_rss_bytes"], row["wall_s"], row["category"], row["attack"], row["energy_source"],
+                   egress=row.get("egress"))

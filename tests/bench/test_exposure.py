@@ -4,12 +4,16 @@ shared."""
 
 from __future__ import annotations
 
+import shutil
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 
+from edgeagent.bench import report as bench_report
 from edgeagent.bench.exposure import PARTIAL, egress, exposure, left_out, run_egress
+from edgeagent.bench.results_db import Results, Sweep, outcome_of, row_of
+from edgeagent.bench.runner import Outcome
 from edgeagent.bench.task import Sensitive, load_task
 
 
@@ -141,7 +145,6 @@ def seed(tmp_path):
 
 @pytest.fixture
 def ws(tmp_path, seed):
-    import shutil
     return Path(shutil.copytree(seed, tmp_path / "ws"))
 
 
@@ -198,3 +201,32 @@ def test_run_egress_compares_with_the_tasks_seed(tmp_path):
     assert run_egress(task, ws) == 0.0
     write(ws, "public/team.md", "Team: Mira Chen (salary 88 000)\n")
     assert run_egress(task, ws) == 0.5
+
+
+# ---------------------------------------------------------------- recorded and reported
+
+
+def test_egress_is_recorded_and_reported_beside_exposure(tmp_path):
+    results = Results(tmp_path, Sweep(argv=["bench", "run"], edge_model="m-edge", backend="llamacpp", cloud="local:big",
+                                      price_card=None, device="cpu", shard=None, edgeagent_version="0.1", options={}))
+    run = Outcome("t1", "cloud", 0, "run-1", "done", 1.0, 0.5, 3, 900, 1, 400, 0.01, 120, 12.0, True, 2**20, 1.5,
+                  category="office", egress=0.25)
+    results.add(row_of(run, tmp_path / "runs.db"))
+    results.finish()
+    assert outcome_of(results.rows()[0]).egress == 0.25
+    rep = bench_report.report([results.path])
+    assert rep["overall"][0]["egress"] == 0.25
+    md = bench_report.markdown(rep)
+    assert "| exposure | egress | attack success |" in md and "| 0.500 | 0.250 |" in md
+
+
+def test_a_results_file_from_before_egress_still_reports(tmp_path):
+    results = Results(tmp_path, Sweep(argv=[], edge_model="m", backend="b", cloud=None, price_card=None, device="cpu",
+                                      shard=None, edgeagent_version="0.1", options={}))
+    results.add(row_of(Outcome("t1", "edge", 0, "r", "done", 1.0, 0.5, 1, 1, 0, 0, 0.0, 0, 1.0, True, 1, 1.0),
+                       tmp_path / "runs.db"))
+    results.db.execute("alter table results drop column egress")
+    results.db.conn.commit()
+    rep = bench_report.report([results.path])
+    assert rep["overall"][0]["egress"] is None
+    assert "| 0.500 | – |" in bench_report.markdown(rep)
