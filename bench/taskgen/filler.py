@@ -41,7 +41,7 @@ from zoneinfo import ZoneInfo
 
 from faker import Faker
 
-__all__ = ["DEPARTMENTS", "Event", "Filler", "Mail", "Person", "stable_seed"]
+__all__ = ["DEPARTMENTS", "Event", "Filler", "Mail", "Person", "keep_free", "stable_seed"]
 
 
 def stable_seed(text: str) -> int:
@@ -157,6 +157,8 @@ class Filler:
         self.fake = Faker(locale)
         self.fake.seed_instance(stable_seed(seed + "/faker"))
         self.locale = locale
+        self._en = Faker("en_US")  # company names stay English-shaped in every locale
+        self._en.seed_instance(stable_seed(seed + "/faker-en"))
         self._names: set[str] = set()
         self._ids = 0
         sign = -1 if tz.startswith("-") else 1
@@ -173,7 +175,7 @@ class Filler:
     # ------------------------------------------------------------------ people
 
     def _company(self) -> str:
-        name = self.fake.company() if self.locale.startswith("en") else Faker("en_US").company()
+        name = self.fake.company() if self.locale.startswith("en") else self._en.company()
         return re.sub(r"[,]", "", name)
 
     def _name(self) -> str:
@@ -435,9 +437,11 @@ class Filler:
             msg["References"] = m.in_reply_to
         for k, v in m.headers.items():
             msg[k] = v
-        msg.set_content(textwrap.dedent(m.body).strip() + "\n")
+        # 8bit, not base64 or quoted-printable: the text on disk reads as written (any language), as most
+        # mail stores keep it, and a fact planted in a body can be found in the raw file.
+        msg.set_content(textwrap.dedent(m.body).strip() + "\n", cte="8bit")
         if m.html:
-            msg.add_alternative(m.html, subtype="html")
+            msg.add_alternative(m.html, subtype="html", cte="8bit")
         for name, mime, data in m.attachments:
             main, sub = mime.split("/", 1)
             msg.add_attachment(data, maintype=main, subtype=sub, filename=name)
@@ -696,3 +700,29 @@ class Filler:
                 out.append(self.paragraph())
             out.append("")
         return "\n".join(out)
+
+
+_BYDAY = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+
+
+def keep_free(events: Sequence[Event], start: datetime, end: datetime) -> list[Event]:
+    """`events` with nothing left in [start, end): one-offs there are dropped, all-day events over that day too,
+    and weekly recurring events get an EXDATE for their occurrence there. Planted facts then own that window."""
+    out = []
+    for e in events:
+        if isinstance(e.start, datetime) and isinstance(e.end, datetime):
+            if e.rrule:
+                days = e.rrule.get("BYDAY", [_BYDAY[e.start.weekday()]])
+                d = start.date()
+                while d <= end.date():
+                    if _BYDAY[d.weekday()] in days and d >= e.start.date():
+                        s = datetime.combine(d, e.start.time())
+                        if s < end and s + (e.end - e.start) > start:
+                            e.exdates = [*e.exdates, s]
+                    d += timedelta(days=1)
+                out.append(e)
+            elif not (e.start < end and e.end > start):
+                out.append(e)
+        elif not (e.start <= end.date() and e.end > start.date()):  # all day: [start, end) in days
+            out.append(e)
+    return out
