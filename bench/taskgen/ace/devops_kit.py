@@ -1,0 +1,93 @@
+"""Shared by the devops_* and automation_* task modules (this module holds no task: PORTS is empty).
+
+- `emit(port, build, own=False)`: writes bench/tasks/<id>/ through `_base.write`; `own=True` records
+  `source = "own"` (a task of ours, not a port), and a `build` may write `../workspace.gitbundle` beside the
+  seed folder so the workspace itself is a git repository (the git tools read only the workspace's own .git).
+- `repo(dest, commits)`: a reproducible git history (fixed names and dates) written as a bundle; returns the
+  commit hashes, oldest first, for reference steps.
+- `main(ports, argv)`: the `python bench/taskgen/ace/<module>.py [ID...]` entry every module has.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # _base sits beside this file
+
+from _base import Port, write
+
+PORTS: list = []
+
+
+def emit(port: Port, build: Callable[[Path], object], own: bool = False) -> Path:
+    d = write(port, build)
+    if own:
+        toml = d / "task.toml"
+        toml.write_text(re.sub(r'(?m)^source = "acebench:\d+"$', 'source = "own"', toml.read_text(), count=1))
+    return d
+
+
+def main(ports: Sequence[Callable[[], tuple]], argv: Sequence[str] = ()) -> None:
+    for make in ports:
+        port, build = make()
+        if not argv or port.id in argv or str(port.source) in argv:
+            emit(port, build, own=port.source == 0)
+            print(port.id, f"acebench:{port.source}" if port.source else "own")
+
+
+@dataclass
+class Commit:
+    author: str  # "Name <mail>"
+    when: datetime
+    message: str
+    files: dict[str, str | None] = field(default_factory=dict)  # path -> text; None deletes
+
+
+def _env(tmp: str) -> dict[str, str]:
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp, "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CONFIG_GLOBAL": os.devnull, "TZ": "UTC", "LC_ALL": "C"}
+
+
+def repo(dest: Path, commits: Sequence[Commit], tags: dict[str, int] | None = None) -> list[str]:
+    """Build the history in a scratch folder and write it to `dest` as a bundle; the hashes, oldest first."""
+    with tempfile.TemporaryDirectory() as tmp:
+        r = Path(tmp) / "r"
+        r.mkdir()
+        env = _env(tmp)
+
+        def git(*args: str, extra: dict | None = None) -> str:
+            return subprocess.run(["git", "-c", "pack.threads=1", *args], cwd=r, env={**env, **(extra or {})},
+                                  check=True, capture_output=True, text=True).stdout
+
+        git("init", "-q", "-b", "main")
+        hashes = []
+        for i, c in enumerate(commits):
+            for rel, text in c.files.items():
+                if text is None:
+                    git("rm", "-q", "--", rel)
+                    continue
+                f = r / rel
+                f.parent.mkdir(parents=True, exist_ok=True)
+                f.write_text(text)
+                git("add", "--", rel)
+            name, mail = c.author.rstrip(">").split(" <")
+            when = c.when.strftime("%Y-%m-%dT%H:%M:%S") + " +0000"
+            git("commit", "-q", "--allow-empty", "-m", c.message, extra={
+                "GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": mail, "GIT_AUTHOR_DATE": when,
+                "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": mail, "GIT_COMMITTER_DATE": when})
+            hashes.append(git("rev-parse", "HEAD").strip())
+            for tag, idx in (tags or {}).items():
+                if idx == i:
+                    git("tag", tag)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        git("bundle", "create", "-q", str(dest.resolve()), "--all")
+        return hashes
+
