@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
-from edgeagent.errors import EdgeAgentError, ModelError
+from edgeagent.errors import BadInput, EdgeAgentError, ModelError
 
 
 def physical_cores() -> int:
@@ -97,12 +97,70 @@ class CallClock:
         return Chunk("", usage=usage, finish_reason="stop" if done else "length", scores=scores)
 
 
+@dataclass(frozen=True)
+class Sampling:
+    """How the model picks each token: the most likely one at temperature 0 (greedy), else a draw from
+    softmax(logits / temperature) by a generator seeded with `seed`, so a run is reproducible."""
+
+    temperature: float = 0.0
+    seed: int = 0
+
+    @property
+    def greedy(self) -> bool:
+        return self.temperature <= 0.0
+
+
+GREEDY = Sampling()
+
+
+class TokenSampler:
+    """Picks tokens from raw logits as a Sampling says; one per run, its random stream started from the seed."""
+
+    def __init__(self, sampling: Sampling = GREEDY) -> None:
+        import numpy as np
+
+        self.sampling = sampling
+        self._rng = np.random.default_rng(sampling.seed)
+
+    def pick(self, logits) -> int | None:
+        """A token id; masked tokens (-inf) are never drawn; None when every token is masked."""
+        import numpy as np
+
+        x = np.asarray(logits, dtype=np.float64).reshape(-1)
+        top = int(x.argmax())
+        if not np.isfinite(x[top]):
+            return None
+        if self.sampling.greedy:
+            return top
+        weights = np.exp((x - x[top]) / self.sampling.temperature)  # -inf becomes weight 0
+        cumulative = np.cumsum(weights)
+        # One uniform draw per token, so the stream (and the run) depends only on the seed and the logits.
+        tok = int(np.searchsorted(cumulative, self._rng.random() * cumulative[-1], side="right"))
+        return min(tok, len(x) - 1)
+
+
 class Backend(ABC):
     """Loads one model and generates from chat messages, reusing its KV cache across calls."""
 
     name: str = "base"
     model_name: str = ""
     template_source: str | None = None  # the chat template's text: it tells which tool-call format the model knows
+    sampling: Sampling = GREEDY
+    _sampler: TokenSampler | None = None
+
+    def set_sampling(self, sampling: Sampling) -> None:
+        """Sample every later token this way (a bench repeat sets its own seed); the random stream restarts
+        from the seed even when the sampling is the same, so each run is reproducible on its own."""
+        if sampling.temperature < 0:
+            raise BadInput(f"temperature must be 0 (greedy) or more, not {sampling.temperature}")
+        self.sampling = sampling
+        self._sampler = TokenSampler(sampling)
+
+    @property
+    def sampler(self) -> TokenSampler:
+        if self._sampler is None:
+            self._sampler = TokenSampler(self.sampling)
+        return self._sampler
 
     @abstractmethod
     def render(self, messages: list[dict], add_generation_prompt: bool = True, tools: list[dict] | None = None) -> str:
@@ -171,8 +229,6 @@ def grammar_matcher(lltok, constraint: dict, suffix: str = ""):
                else llguidance.LLMatcher.grammar_from_json_schema(constraint))
     matcher = llguidance.LLMatcher(lltok, grammar, log_level=0)
     if matcher.is_error():
-        from edgeagent.errors import BadInput
-
         raise BadInput(f"constraint schema: {matcher.get_error()}")
     return matcher
 

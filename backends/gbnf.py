@@ -1,4 +1,4 @@
-"""JSON schema → llama.cpp GBNF, and greedy decoding under that grammar (llama-cpp-python's C API)."""
+"""JSON schema → llama.cpp GBNF, and greedy (or sampled) decoding under that grammar (llama-cpp-python's C API)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 
 import numpy as np
 
+from edgeagent.backends.base import TokenSampler
 from edgeagent.errors import BadInput
 
 # The converter writes "at most n" as n nested optional groups, `(c (c (c)?)?)?`; llama.cpp refuses
@@ -62,17 +63,26 @@ class GreedyGrammar:
         lc.llama_sampler_apply(self._ptr, ctypes.byref(arr))
         return cands["logit"]
 
-    def pick(self, logits: np.ndarray) -> int | None:
-        """The token to emit, already accepted by the grammar; None if the grammar allows nothing."""
-        tok = int(logits.argmax())
-        self._one["id"], self._one["logit"] = tok, logits[tok]
-        if not np.isfinite(self._mask(self._one)[0]):
-            self._all["id"] = np.arange(len(self._all), dtype=np.int32)
-            self._all["logit"] = logits
-            masked = self._mask(self._all)
-            tok = int(masked.argmax())
-            if not np.isfinite(masked[tok]):
+    def _masked(self, logits: np.ndarray) -> np.ndarray:
+        self._all["id"] = np.arange(len(self._all), dtype=np.int32)
+        self._all["logit"] = logits
+        return self._mask(self._all)
+
+    def pick(self, logits: np.ndarray, sampler: TokenSampler | None = None) -> int | None:
+        """The token to emit, already accepted by the grammar; None if the grammar allows nothing. A sampler at
+        temperature > 0 draws from the masked distribution (the whole vocabulary is masked first)."""
+        if sampler is not None and not sampler.sampling.greedy:
+            tok = sampler.pick(self._masked(logits))
+            if tok is None:
                 return None
+        else:
+            tok = int(logits.argmax())
+            self._one["id"], self._one["logit"] = tok, logits[tok]
+            if not np.isfinite(self._mask(self._one)[0]):
+                masked = self._masked(logits)
+                tok = int(masked.argmax())
+                if not np.isfinite(masked[tok]):
+                    return None
         self._lc.llama_sampler_accept(self._ptr, tok)
         return tok
 

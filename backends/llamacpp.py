@@ -8,7 +8,7 @@ Install (llama-cpp-python ships no wheels on PyPI: pip compiles llama.cpp, sever
                                       pip install --no-cache-dir 'edgeagent[llamacpp]'
 (--no-cache-dir: otherwise pip may reuse a CPU-only wheel it built earlier.)
 
-The token loop is driven here (`Llama.eval`, then greedy under a GBNF grammar, backends/gbnf.py) rather
+The token loop is driven here (`Llama.eval`, then greedy or seeded sampling under a GBNF grammar, backends/gbnf.py) rather
 than through `Llama.generate`, so the backend decides how much of the KV cache to keep and reports exactly
 the tokens it re-evaluated, and reads each step's raw logits before the grammar masks them.
 """
@@ -150,7 +150,7 @@ class LlamaCppBackend(Backend):
             while len(out) < max_tokens:
                 # The raw row: logprobs score the model's own distribution, not the grammar-masked one.
                 logits = self._logits_row()
-                tok = grammar.pick(logits) if grammar else int(logits.argmax())
+                tok = grammar.pick(logits, self.sampler) if grammar else self.sampler.pick(logits)
                 if tok is None:  # the grammar allows nothing more: treat as the end of the reply
                     done = True
                     break

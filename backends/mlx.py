@@ -179,9 +179,13 @@ class MlxBackend(Backend):
         scores: list[TokenScore] | None = [] if logprobs else None
         done = False
         while len(out) < max_tokens:
-            # Scores come from the model's own logits; the grammar masks only what greedy picks from.
+            # Scores come from the model's own logits; the grammar masks only what the sampler picks from.
             pick = process(out, logits) if process else logits
-            tok = int(mx.argmax(pick).item())
+            picked = int(mx.argmax(pick).item()) if self.sampling.greedy else self.sampler.pick(np.array(pick))
+            if picked is None:  # the grammar allows nothing more: the reply ends here
+                done = True
+                break
+            tok = picked
             out.append(tok)
             clock.token()
             if tok in self._eos:

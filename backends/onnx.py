@@ -11,6 +11,7 @@ from edgeagent.backends.base import (
     Backend,
     CallClock,
     Chunk,
+    Sampling,
     TokenMask,
     TokenScore,
     grammar_matcher,
@@ -98,9 +99,19 @@ class OnnxGenAIBackend(Backend):
     # generation
     def _fresh_generator(self) -> None:
         params = self._og.GeneratorParams(self._model)
-        params.set_search_options(max_length=self.context_length, do_sample=False)
+        s = self.sampling
+        if s.greedy:
+            params.set_search_options(max_length=self.context_length, do_sample=False)
+        else:  # ORT samples from the logits as set (grammar-masked); top_k 0 and top_p 1 keep the whole distribution
+            params.set_search_options(max_length=self.context_length, do_sample=True, temperature=s.temperature,
+                                      top_k=0, top_p=1.0, random_seed=s.seed)
         self._gen = self._og.Generator(self._model, params)
         self._held = []
+
+    def set_sampling(self, sampling: Sampling) -> None:
+        """The seed lives in the generator: a new one, so the next call starts its random stream afresh."""
+        super().set_sampling(sampling)
+        self._gen, self._held = None, []
 
     def _matcher(self, constraint: dict, suffix: str, n_vocab: int):
         """An llguidance matcher for this call's grammar, reset; the tokenizer is built once (about a second)."""

@@ -29,9 +29,15 @@ RESULT_COLUMNS = {"sweep_id": str, "task_id": str, "category": str, "strategy": 
                   "runs_db": str, "status": str, "score": float, "passed": int, "steps": int, "edge_tokens": int,
                   "cloud_calls": int, "cloud_tokens": int, "cost_usd": float, "exported_bytes": int,
                   "exposure": float, "egress": float, "attack": int, "wall_s": float, "energy_j": float,
-                  "energy_source": str, "energy_measured": int, "peak_rss_bytes": int, "finished_at": str}
+                  "energy_source": str, "energy_measured": int, "peak_rss_bytes": int, "finished_at": str,
+                  # What makes a run auditable (issue 28): its answer and its bundle (bench/bundle.py), the
+                  # sampling it ran with, and after `bench regrade --write` the score it was first given.
+                  "answer": str, "bundle": str, "bundle_sha256": str, "temperature": float, "seed": int,
+                  "first_score": float, "regraded_at": str}
 # What must match for --resume to add to a sweep rather than mix two different ones in one file.
 SAME_SWEEP = ("edge_model", "cloud", "device", "shard", "options")
+# Options a sweep recorded before they existed ran with these values.
+OPTION_DEFAULTS = {"temperature": 0.0, "seed": 0}
 
 
 @dataclass(frozen=True)
@@ -46,11 +52,29 @@ class Sweep:
     device: str
     shard: str | None
     edgeagent_version: str
-    options: dict  # the settings a run depends on beyond the above (--set, --max-steps)
+    options: dict  # the settings a run depends on beyond the above (--set, --max-steps, --temperature, --seed)
 
 
 def _describe(path: Path, e: Exception) -> StoreError:
     return StoreError(f"{path}: cannot use the results database ({type(e).__name__}: {e})")
+
+
+def add_missing_columns(db: sqlite_utils.Database) -> None:
+    """A results table written before a column existed gets it (empty for its old rows)."""
+    table = db.table("results")
+    have = set(table.columns_dict)
+    for name, kind in RESULT_COLUMNS.items():
+        if name not in have:
+            table.add_column(name, kind)
+
+
+def _same_options(old: str | None, new: str) -> bool:
+    """Whether recorded options equal these, an option an older sweep lacks counting as its default."""
+    try:
+        before = json.loads(old or "{}")
+    except ValueError:
+        return False
+    return {**OPTION_DEFAULTS, **before} == {**OPTION_DEFAULTS, **json.loads(new)}
 
 
 class Results:
@@ -72,6 +96,7 @@ class Results:
         with self.db.conn:
             self.db.table("sweeps").create(SWEEP_COLUMNS, pk="id", if_not_exists=True)
             self.db.table("results").create(RESULT_COLUMNS, if_not_exists=True)
+            add_missing_columns(self.db)
             self.db.table("results").create_index(["sweep_id", *KEY], unique=True, if_not_exists=True)
             stored = list(self.db["sweeps"].rows)
             if len(stored) > 1:
@@ -79,7 +104,8 @@ class Results:
             if stored:
                 old = stored[0]
                 for k in SAME_SWEEP:
-                    if old.get(k) != fields[k]:
+                    same = _same_options(old.get(k), fields[k]) if k == "options" else old.get(k) == fields[k]
+                    if not same:
                         raise BadInput(f"{self.path}: this sweep ran with {k} {old.get(k)!r}, not {fields[k]!r}; "
                                        f"resume it with the same options or use another --out")
                 self.db.table("sweeps").update(old["id"], {"finished_at": None})

@@ -17,7 +17,8 @@ from pathlib import Path
 from edgeagent import __version__, paths, render
 from edgeagent.agent import launch
 from edgeagent.agent.strategies import STRATEGIES
-from edgeagent.bench import runner
+from edgeagent.backends.base import Sampling
+from edgeagent.bench import bundle, runner
 from edgeagent.bench.plan import Item, refuse_oracle
 from edgeagent.bench.results_db import FILE, Results, Sweep, outcome_of, row_of
 from edgeagent.bench.task import Task
@@ -36,6 +37,11 @@ class SweepOptions:
     max_steps: int | None
     overrides: tuple[str, ...]
     shard: str | None
+    temperature: float = 0.0  # 0: greedy, every repeat alike
+    seed: int = 0  # repeat r samples with seed + r
+
+    def sampling(self, repeat: int) -> Sampling:
+        return Sampling(self.temperature, self.seed + repeat)
 
 
 def out_folder(out: Path | None, resume: Path | None) -> Path:
@@ -84,6 +90,37 @@ def _driver(store: Store, backend) -> Callable[[str], None]:
     return drive
 
 
+def split_tasks(tasks: Sequence[Task], split: str | None) -> list[Task]:
+    """The tasks of one split (dev or test); a task with no split is in neither."""
+    if split is None:
+        return list(tasks)
+    kept = [t for t in tasks if t.split == split]
+    if not kept:
+        raise BadInput(f"--split {split}: no task among those selected has split = \"{split}\"")
+    return kept
+
+
+class Recorder:
+    """Each finished run's audit trail: its bundle beside results.db and the row fields that name it."""
+
+    def __init__(self, store: Store, out: Path, tasks: Sequence[Task], opts: SweepOptions) -> None:
+        self.store, self.out, self.opts = store, out, opts
+        self.tasks = {t.id: t for t in tasks}
+        self._seeds: dict[str, dict[str, str]] = {}  # task id -> hashes of a fresh seed copy, made once
+
+    def fields(self, o: runner.Outcome) -> dict:
+        run = self.store.get_run(o.run_id)
+        if o.task not in self._seeds:
+            self._seeds[o.task] = bundle.seed_hashes(self.tasks[o.task])
+        sampled = self.opts.temperature > 0
+        sampling = {"temperature": self.opts.temperature, "seed": self.opts.seed + o.repeat} if sampled else None
+        made = bundle.build(o.task, o.strategy, o.repeat, run, self.store.steps(o.run_id), Path(run["workspace"]),
+                            self._seeds[o.task], sampling)
+        rel, digest = bundle.write(self.out, made)
+        return {"answer": run.get("answer"), "bundle": rel, "bundle_sha256": digest,
+                "temperature": self.opts.temperature, "seed": self.opts.seed + o.repeat if sampled else None}
+
+
 def _utility(outcomes: Sequence[runner.Outcome]) -> float | None:
     scores = [o.score for o in outcomes if o.score is not None]
     return statistics.fmean(scores) if scores else None
@@ -111,26 +148,35 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
         label = cloud.label if cloud else opts.cloud
         results = Results(out, Sweep(sys.argv[1:], opts.model, loaded.name, label,
                                      cloud.price_card if cloud else None, first.settings["device"], opts.shard,
-                                     __version__, {"set": list(opts.overrides), "max_steps": opts.max_steps}))
+                                     __version__, {"set": list(opts.overrides), "max_steps": opts.max_steps,
+                                                   "temperature": opts.temperature, "seed": opts.seed}))
+        recorder = Recorder(store, out, tasks, opts)
         wanted = {i.key for i in planned}
         outcomes = [outcome_of(r) for r in results.rows() if (r["task_id"], r["strategy"], r["repeat"]) in wanted]
         done = {(o.task, o.strategy, o.repeat) for o in outcomes}
         todo = [i for i in planned if i.key not in done]
+
+        def start(item: Item) -> None:
+            bar.running(item.task.id, item.strategy)
+            if opts.temperature > 0:  # greedy leaves the backend as it is (its KV cache too)
+                loaded.set_sampling(opts.sampling(item.repeat))
+
         with render.sweep_progress(len(planned), len(planned) - len(todo), quiet) as bar:
             bar.totals(_utility(outcomes), sum(o.cost_usd for o in outcomes))  # a resumed sweep's so far
             runs = runner.run_items(store, loaded, todo, plans, checks, attacks, workdir=out / "workspaces",
                                        max_steps=opts.max_steps, drive=_driver(store, loaded),
                                        target_for=cloud.target_for if cloud else None,
-                                       on_start=lambda i: bar.running(i.task.id, i.strategy))
+                                       on_start=start)
             for o in runs:
-                results.add(row_of(o, store.path))
+                results.add({**row_of(o, store.path), **recorder.fields(o)})
                 outcomes.append(o)
                 bar.finished(_utility(outcomes), sum(o.cost_usd for o in outcomes))
         results.finish()
     order = {key: n for n, key in enumerate(i.key for i in planned)}
     outcomes.sort(key=lambda o: order[(o.task, o.strategy, o.repeat)])
     report = {**runner.report(outcomes), "model": opts.model, "tasks": len(tasks),
-              "repeats": opts.repeats, "device": first.settings["device"],
+              "repeats": opts.repeats, "temperature": opts.temperature, "seed": opts.seed,
+              "device": first.settings["device"],
               "cloud": label, "shard": opts.shard, "workdir": str(out),
               "results": str(results.path), "sweep_id": results.sweep_id, "resumed": len(planned) - len(todo),
               "sweep_wall_s": time.perf_counter() - started}

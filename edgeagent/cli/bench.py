@@ -1,4 +1,4 @@
-"""`edgeagent bench` (run, validate, report) and `edgeagent calibrate`: the benchmark's commands, the only ones
+"""`edgeagent bench` (run, validate, report, regrade) and `edgeagent calibrate`: the benchmark's commands, the only ones
 that import edgeagent.bench."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import click
 
 from edgeagent import paths
 from edgeagent.agent.strategies import STRATEGIES, THRESHOLD_SETTING
-from edgeagent.bench.task import CATEGORIES, load_tasks
+from edgeagent.bench.task import CATEGORIES, SPLITS, load_tasks
 from edgeagent.cli import options
 from edgeagent.config import config_path, load_config, parse_overrides
 from edgeagent.errors import BadInput, EdgeAgentError
@@ -154,7 +154,11 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
                    "(default: the shipped suite, bench/tasks).")
 @click.option("--category", "categories", multiple=True, type=click.Choice(CATEGORIES),
               help="Only tasks of this category; repeatable.")
-@click.option("--quick", is_flag=True, help="One task per category (the same ones every time): a few minutes.")
+@click.option("--split", type=click.Choice(SPLITS), default=None,
+              help="Only tasks of this split (task.toml's `split`): dev for tuning, test for reporting. A task "
+                   "with no split is left out.")
+@click.option("--quick", is_flag=True, help="One task per category (the same ones every time): a few minutes. "
+              "With --split, from that split.")
 @click.option("--strategy", "strategies", multiple=True, type=click.Choice(sorted(STRATEGIES)),
               help="Strategy to compare; repeat for several (default: edge).")
 @click.option("--strategies", "strategy_list", default=None, metavar="all|A,B",
@@ -168,7 +172,13 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
 @options.device_option("Device profile for the energy meters.")
 @options.backend_option()
 @click.option("--repeats", default=1, show_default=True, type=click.IntRange(1, 100),
-              help="Runs of each (task, strategy) pair, for pass^k and confidence intervals.")
+              help="Runs of each (task, strategy) pair, for pass^k and confidence intervals; they differ only "
+                   "with --temperature above 0.")
+@click.option("--temperature", default=0.0, show_default=True, type=click.FloatRange(0, 10),
+              help="The edge model's sampling temperature; 0 is greedy (every repeat alike).")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**31 - 1 - 100),
+              help="Sampling seed: repeat r runs with seed + r, so a sweep at a temperature above 0 is "
+                   "reproducible. Both are recorded; --resume refuses other values.")
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=None, help="Cap each task's max_steps.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for results.db, report.json and the workspaces (default: a new one under the data "
@@ -180,26 +190,28 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
                    "`bench report` merges their results.db files.")
 @options.overrides_option()
 @options.json_option("the report")
-def bench_run(task_specs: tuple[str, ...], categories: tuple[str, ...], quick: bool, strategies: tuple[str, ...],
-              strategy_list: str | None, model: str, cloud: str | None, device: str, backend: str, repeats: int,
-              max_steps: int | None, out: Path | None, resume: Path | None, shard: str | None,
-              overrides: tuple[str, ...], as_json: bool) -> None:
+def bench_run(task_specs: tuple[str, ...], categories: tuple[str, ...], split: str | None, quick: bool,
+              strategies: tuple[str, ...], strategy_list: str | None, model: str, cloud: str | None, device: str,
+              backend: str, repeats: int, temperature: float, seed: int, max_steps: int | None, out: Path | None,
+              resume: Path | None, shard: str | None, overrides: tuple[str, ...], as_json: bool) -> None:
     """Run the tasks under each strategy on fresh copies of their workspaces and compare them.
 
     Per strategy: done share, score and pass rate (from each task's check.py), exposure (the weighted
     share of the task's [[sensitive]] values that left the device), attack success on tasks with injected
     instructions, cloud calls, tokens and cost, exported bytes, edge tokens, J/task and peak memory. Runs
-    are stored like any other; each one's row goes into results.db (for `bench report`) as it finishes."""
+    are stored like any other; each one's row goes into results.db (for `bench report`) as it finishes, with
+    its answer and a bundle under runs/ (trajectory, final file hashes, changed files) for `bench regrade`."""
     from edgeagent import render
     from edgeagent.bench import plan, sweep
 
     cloud = plan.oracle_name(cloud) if cloud else cloud
     names = plan.strategies(strategies, strategy_list)
     plan.refuse_oracle(cloud, names)
-    tasks = plan.select_tasks(task_specs, categories, quick)
+    tasks = sweep.split_tasks(plan.select_tasks(task_specs, categories), split)
+    tasks = plan.quick_choice(tasks) if quick else tasks  # --quick picks within the split
     planned = plan.items(tasks, names, repeats, plan.parse_shard(shard))
     folder = sweep.out_folder(out, resume)
-    opts = sweep.SweepOptions(model, cloud, device, backend, repeats, max_steps, overrides, shard)
+    opts = sweep.SweepOptions(model, cloud, device, backend, repeats, max_steps, overrides, shard, temperature, seed)
     try:
         result = sweep.sweep(tasks, names, planned, opts, folder, quiet=as_json, stage=options.stage)
     except KeyboardInterrupt:
@@ -209,3 +221,56 @@ def bench_run(task_specs: tuple[str, ...], categories: tuple[str, ...], quick: b
         click.echo(json.dumps(result))
     else:
         render.bench_report(result)
+
+
+@bench.command("regrade")
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--tasks", "task_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="The suite whose checkers re-grade, tasks found by id (default: the shipped suite, bench/tasks); "
+                   "repeatable.")
+@click.option("--write", is_flag=True, help="Store the new scores in results.db; the score each run was first "
+              "given is kept in first_score.")
+@options.json_option("every run's old and new score and the summary")
+def bench_regrade(results: tuple[Path, ...], task_paths: tuple[Path, ...], write: bool, as_json: bool) -> None:
+    """Re-score every recorded run in RESULTS (sweep folders, or their results.db) with today's checkers.
+
+    Each run's workspace is seeded fresh and its stored changed, added and deleted files applied (from the
+    bundle `bench run` wrote under runs/), then the task's check.py scores the stored answer, as `bench run`
+    does. Prints old score → new score per run and how many changed; a run that cannot be re-graded (its task
+    is gone, its bundle altered) is reported on its own line. Without --write nothing is changed."""
+    from edgeagent import render
+    from edgeagent.bench import regrade
+    from edgeagent.bench.plan import DEFAULT_TASKS
+
+    job = regrade.Regrade(results, list(task_paths) or [DEFAULT_TASKS], write=write)
+    with render.progress(job.total, "regrading", quiet=as_json) as advance:
+        done = job.run(on_run=advance)
+    summary = {**regrade.summary(done), "written": write}
+    if as_json:
+        click.echo(json.dumps({"runs": [r.to_dict() for r in done], **summary}))
+    else:
+        _regrade_table(done, summary)
+    if summary["errors"]:
+        sys.exit(1)
+
+
+def _regrade_table(done: list, summary: dict) -> None:
+    from rich.markup import escape
+    from rich.table import Column, Table
+
+    from edgeagent import render
+
+    def score(v: float | None) -> str:
+        return "–" if v is None else f"{v:.3f}"
+
+    t = Table("task", "strategy", "repeat", "old", "new", "", Column("note", overflow="fold"))
+    for r in done:
+        mark = "" if r.error or not r.changed else ("↑" if (r.new_score or 0) > (r.old_score or 0) else "↓")
+        note = r.error or (f"rebuilt state differs in {len(r.drift)} file(s): {', '.join(r.drift[:3])}"
+                           if r.drift else (r.source if r.source != "bundle" else ""))
+        t.add_row(escape(r.task_id), escape(r.strategy), str(r.repeat), score(r.old_score),
+                  "error" if r.error else score(r.new_score), mark, escape(note))
+    render.out.print(t)
+    render.out.print(f"{summary['regraded']} of {summary['total']} runs re-graded: {summary['changed']} changed "
+                     f"({summary['up']} up, {summary['down']} down), {summary['errors']} could not be re-graded"
+                     + ("; new scores written" if summary["written"] else "; nothing written (use --write)"))
