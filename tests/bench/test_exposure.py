@@ -56,6 +56,8 @@ def test_every_spelling_of_a_unit_is_found(value, payload):
     ("Aiko Tanaka", "Ms Tanaka approved it"),
     ("Aiko Tanaka", "Aiko approved it"),                    # the full given name alone
     ("Mei Lin Hsu", "Mei Lin approved it"),
+    ("Elif Duarte", "Regards,\nDuarte\nAccounts"),              # a signature: the next line is not her name
+    ("Elif Duarte", "approved by E. Duarte"),                   # an initial is no other person's name
 ])
 def test_part_of_a_name_counts_half(value, payload):
     assert one(value, payload) == PARTIAL == 0.5
@@ -65,6 +67,8 @@ def test_part_of_a_name_counts_half(value, payload):
     ("Mei Lin Hsu", "Mei approved it"),                      # part of the given name is not the given name
     ("Lena Marsh", "a walk across the marsh"),               # a surname that is a word, not written as a name
     ("Aiko Tanaka", "Tanakaya noodles for Aikon"),           # whole words only
+    ("Elif Duarte", "Ines Duarte approved it"),              # a namesake's full name: someone else
+    ("Elif Duarte", "ask Elif Costa"),
 ])
 def test_less_than_a_surname_or_given_name_is_not_found(value, payload):
     assert one(value, payload) == 0.0
