@@ -91,3 +91,9 @@ def repo(dest: Path, commits: Sequence[Commit], tags: dict[str, int] | None = No
         git("bundle", "create", "-q", str(dest.resolve()), "--all")
         return hashes
 
+
+
+def write_steps(path: str, content: str, size: int = 1900) -> list[tuple[str, dict[str, str]]]:
+    """write_file then append_file steps for `content`, each call within the tools' 2,000-character limit."""
+    parts = [content[i:i + size] for i in range(0, len(content), size)] or [""]
+    return [("write_file" if i == 0 else "append_file", {"path": path, "content": p}) for i, p in enumerate(parts)]

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Fetch the forecast for a city's coordinates and pipe it through the parser.
+set -euo pipefail
+LAT="${1:-39.9042}"; LON="${2:-116.4074}"; CITY="${3:-Beijing}"
+HOURLY="temperature_2m,apparent_temperature,relative_humidity_2m,precipitation_probability,precipitation,rain,showers,snowfall,snow_depth,dew_point_2m,pressure_msl,surface_pressure,cloud_cover,cloud_cover_low,cloud_cover_mid,cloud_cover_high,visibility,evapotranspiration,et0_fao_evapotranspiration,vapour_pressure_deficit,wind_speed_80m,wind_speed_120m,wind_speed_180m,wind_speed_10m,wind_direction_10m,weather_code,wind_direction_80m,wind_direction_120m,wind_direction_180m,wind_gusts_10m,temperature_80m,temperature_120m,temperature_180m,soil_temperature_0cm,soil_temperature_6cm,soil_temperature_18cm,soil_temperature_54cm,soil_moisture_0_to_1cm,soil_moisture_1_to_3cm,soil_moisture_3_to_9cm,soil_moisture_9_to_27cm,soil_moisture_27_to_81cm,shortwave_radiation,direct_radiation,diffuse_radiation,global_tilted_irradiance"
+DAILY="weather_code,temperature_2m_max,temperature_2m_min,apparent_temperature_max,apparent_temperature_min,sunrise,sunset,daylight_duration,sunshine_duration,uv_index_max,uv_index_clear_sky_max,precipitation_sum,rain_sum,showers_sum,snowfall_sum,precipitation_hours,precipitation_probability_max,wind_speed_10m_max,wind_gusts_10m_max,wind_direction_10m_dominant,shortwave_radiation_sum,et0_fao_evapotranspiration"
+URL="https://api.open-meteo.com/v1/forecast?latitude=${LAT}&longitude=${LON}&current=temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,wind_direction_10m,weather_code&hourly=${HOURLY}&daily=${DAILY}&forecast_days=7&timezone=Asia%2FShanghai"
+curl -s "$URL" | python3 "$(dirname "$0")/parse_response.py" "$CITY"
