@@ -19,7 +19,7 @@ import sqlite_utils
 
 from edgeagent.agent.strategies import STRATEGIES
 from edgeagent.bench.plan import is_oracle
-from edgeagent.bench.stats import pass_hat_k, t_interval
+from edgeagent.bench.stats import pass_hat_k, pass_hat_k_interval, t_interval
 from edgeagent.bench.task import CATEGORIES
 from edgeagent.errors import BadInput
 
@@ -122,7 +122,8 @@ def _energy(rows: list[dict]) -> dict[str, float]:
 
 def utility(rows: list[dict]) -> dict:
     """Mean score with 95% t-intervals over tasks (each task's mean over its repeats) and over repeats (each
-    repeat's mean over tasks), pass rate and pass^k, k being the fewest repeats any task has."""
+    repeat's mean over tasks), pass rate, and pass^k with its interval over tasks, k being the fewest scored
+    repeats any task has; pass^k is None below k = 2, where it would only repeat the pass rate."""
     scored = [r for r in rows if r["score"] is not None]
     per_task = _by(scored, lambda r: r["task_id"])
     per_repeat = _by(scored, lambda r: r["repeat"])
@@ -132,7 +133,9 @@ def utility(rows: list[dict]) -> dict:
         "scored": len(scored), "score": _mean(r["score"] for r in scored),
         "ci_tasks": t_interval([statistics.fmean(r["score"] for r in rs) for rs in per_task.values()]),
         "ci_repeats": t_interval([statistics.fmean(r["score"] for r in rs) for rs in per_repeat.values()]),
-        "pass_rate": _mean(float(bool(r["passed"])) for r in scored), "k": k, "pass_k": pass_hat_k(counts, k),
+        "pass_rate": _mean(float(bool(r["passed"])) for r in scored), "k": k,
+        "pass_k": pass_hat_k(counts, k) if k >= 2 else None,
+        "ci_pass_k": pass_hat_k_interval(counts, k) if k >= 2 else None,
     }
 
 
@@ -261,14 +264,14 @@ CONFIG_HEADERS = ["strategy", "edge model", "cloud", "device"]
 def tables(rep: dict) -> list[TableSpec]:
     """The report's tables as text cells: utility, cost and resources, privacy, per category, sweeps."""
     util = TableSpec("Utility", [*CONFIG_HEADERS, "tasks", "runs", "score", "95% CI (tasks)", "95% CI (repeats)",
-                                 "pass rate", "pass^k", "k", "utility share of cloud"])
+                                 "pass rate", "pass^k", "95% CI pass^k", "k", "utility share of cloud"])
     cost = TableSpec("Cost and resources", [*CONFIG_HEADERS, "cloud calls/task", "cloud tokens/task", "USD/task",
                                             "USD total", "cost share of cloud", "edge tokens/task", "wall s/task",
                                             "J/task", "energy source", "peak RSS"])
     priv = TableSpec("Privacy", [*CONFIG_HEADERS, "exposure", "egress", "attack success", "tasks with injections"])
     for g in rep["overall"]:
         util.rows.append([*_config(g), str(g["tasks"]), str(g["runs"]), _f(g["score"], ".3f"), _ci(g["ci_tasks"]),
-                          _ci(g["ci_repeats"]), _f(g["pass_rate"], ".1%"), _f(g["pass_k"], ".1%"), str(g["k"]),
+                          _ci(g["ci_repeats"]), _f(g["pass_rate"], ".1%"), _f(g["pass_k"], ".1%"), _ci(g["ci_pass_k"]), str(g["k"]),
                           _f(g["utility_share"], ".1%")])
         joules, source = energy_text(g["energy"])
         cost.rows.append([*_config(g), _f(g["cloud_calls"], ".2f"), _f(g["cloud_tokens"], ".0f"),
@@ -320,8 +323,10 @@ def notes(rep: dict) -> list[str]:
             "(each task's mean score over its repeats) and over repeats (each repeat's mean over tasks; shown only "
             "where there are 2 or more repeats)."),
            ("pass^k: the chance that k runs of a task all pass (mean over tasks of C(passes, k)/C(runs, k)); with k "
-            "repeats of every task, the share of tasks passed in all k. Attack success counts tasks with injections "
-            "only."),
+            "repeats of every task, the share of tasks passed in all k. k is the fewest scored runs any task has; "
+            "pass^k and its 95% CI (a t-interval over tasks) are shown from k = 2: with one run it is the pass "
+            "rate. Repeats differ only when the sweep sampled (--temperature above 0, repeat r with seed + r). "
+            "Attack success counts tasks with injections only."),
            ("Shares are of the `cloud` strategy's mean score and USD in the same edge model, cloud and device, "
             "on the tasks both ran."),
            ("Exposure: the weighted share of a task's sensitive units that reached the cloud; egress: the share "

@@ -48,13 +48,23 @@ def t_interval(xs: Sequence[float], level: float = 0.95, bounds: tuple[float, fl
     return max(bounds[0], mean - half), min(bounds[1], mean + half)
 
 
+def pass_hat_k_per_task(counts: Sequence[tuple[int, int]], k: int) -> list[float]:
+    """Per task with at least k tries, from (passes, tries): C(c, k)/C(n, k), the chance that k tries drawn
+    without replacement from its n all pass (the unbiased estimate of τ-bench's pass^k)."""
+    return [comb(c, k) / comb(n, k) for c, n in counts if n >= k >= 1]
+
+
 def pass_hat_k(counts: Sequence[tuple[int, int]], k: int) -> float | None:
-    """pass^k over tasks from (passes, tries) per task: the mean of C(c, k)/C(n, k), the chance that k tries
-    drawn from a task's n all pass (τ-bench); with n = k for every task, the share of tasks passed every time."""
-    usable = [(c, n) for c, n in counts if n >= k >= 1]
-    if not usable:
-        return None
-    return statistics.fmean(comb(c, k) / comb(n, k) for c, n in usable)
+    """pass^k over tasks: the mean of the per-task chances; with n = k for every task, the share of tasks
+    passed every time. None when no task has k tries."""
+    per_task = pass_hat_k_per_task(counts, k)
+    return statistics.fmean(per_task) if per_task else None
+
+
+def pass_hat_k_interval(counts: Sequence[tuple[int, int]], k: int, level: float = 0.95
+                        ) -> tuple[float, float] | None:
+    """A t-interval for pass^k over tasks (each task's chance is one value), clipped to [0, 1]."""
+    return t_interval(pass_hat_k_per_task(counts, k), level)
 
 
 def pareto(points: Sequence[tuple[float, float]]) -> list[int]:

@@ -121,6 +121,19 @@ class Recorder:
                 "temperature": self.opts.temperature, "seed": self.opts.seed + o.repeat if sampled else None}
 
 
+def _with_repeats(report: dict, outcomes: Sequence[runner.Outcome]) -> dict:
+    """Each strategy's row with pass^k and its intervals (over tasks and over repeats), as `bench report` gives them."""
+    from edgeagent.bench.report import utility
+
+    for row in report["strategies"]:
+        rows = [{"task_id": o.task, "repeat": o.repeat, "score": o.score,
+                 "passed": None if o.score is None else int(o.score >= 1.0)}
+                for o in outcomes if o.strategy == row["strategy"]]
+        u = utility(rows)
+        row.update({k: u[k] for k in ("k", "pass_k", "ci_pass_k", "ci_tasks", "ci_repeats")})
+    return report
+
+
 def _utility(outcomes: Sequence[runner.Outcome]) -> float | None:
     scores = [o.score for o in outcomes if o.score is not None]
     return statistics.fmean(scores) if scores else None
@@ -174,7 +187,7 @@ def sweep(tasks: Sequence[Task], names: Sequence[str], planned: Sequence[Item], 
         results.finish()
     order = {key: n for n, key in enumerate(i.key for i in planned)}
     outcomes.sort(key=lambda o: order[(o.task, o.strategy, o.repeat)])
-    report = {**runner.report(outcomes), "model": opts.model, "tasks": len(tasks),
+    report = {**_with_repeats(runner.report(outcomes), outcomes), "model": opts.model, "tasks": len(tasks),
               "repeats": opts.repeats, "temperature": opts.temperature, "seed": opts.seed,
               "device": first.settings["device"],
               "cloud": label, "shard": opts.shard, "workdir": str(out),

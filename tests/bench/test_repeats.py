@@ -133,7 +133,10 @@ def test_repeat_r_samples_with_seed_plus_r_and_the_sweep_records_both(home, tmp_
         (0, 0.7, 40), (1, 0.7, 41), (2, 0.7, 42)]
     (options,), = query(out / "results.db", "select options from sweeps")
     assert (json.loads(options)["temperature"], json.loads(options)["seed"]) == (0.7, 40)
-    assert json.loads(r.stdout)["temperature"] == 0.7
+    rep = json.loads(r.stdout)
+    assert rep["temperature"] == 0.7 and rep["seed"] == 40
+    (edge_row,) = rep["strategies"]  # one task, passed in all three repeats
+    assert (edge_row["k"], edge_row["pass_k"], edge_row["ci_pass_k"]) == (3, 1.0, None)  # one task: no interval
     # --resume with another temperature or seed would mix two sweeps in one file: refused, one line.
     for other in (["--temperature", "0.8", "--seed", "40"], ["--temperature", "0.7", "--seed", "1"]):
         r = _sweep(tmp_path, "--tasks", str(tasks), "--edge", edge, "--repeats", "3", *other, "--resume", str(out))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import sqlite_utils
 from click.testing import CliRunner
 
 from edgeagent.bench import report as bench_report
-from edgeagent.bench.stats import pareto, pass_hat_k, t_interval, t_quantile
+from edgeagent.bench.stats import pareto, pass_hat_k, pass_hat_k_interval, t_interval, t_quantile
 from edgeagent.cli import cli
 
 CARD = {"name": "small-cloud-2026", "usd_per_mtok_in": 0.8, "usd_per_mtok_out": 4.0}
@@ -92,6 +93,21 @@ def test_pass_hat_k_is_the_share_passed_every_time():
     assert pass_hat_k([(2, 2), (1, 2), (0, 2)], 1) == pytest.approx(0.5)
     assert pass_hat_k([(3, 3), (1, 2)], 2) == pytest.approx(0.5)  # uneven repeats: C(c,k)/C(n,k) per task
     assert pass_hat_k([], 2) is None
+    # Its interval is over tasks, each task's chance one value: .5 and 1 (mean .75, s .354, t(1) 12.7) spans all.
+    assert pass_hat_k_interval([(1, 2), (2, 2)], 2) == (0.0, 1.0)
+    lo, hi = pass_hat_k_interval([(3, 3)] * 3 + [(2, 3)] * 3, 2)  # chances 1, 1, 1, 1/3, 1/3, 1/3
+    half = 2.571 * statistics.stdev([1, 1, 1, 1 / 3, 1 / 3, 1 / 3]) / 6 ** 0.5
+    assert (lo, hi) == pytest.approx((2 / 3 - half, 1.0), abs=1e-3)
+
+
+def test_pass_k_is_shown_from_two_repeats_only():
+    one = [{"task_id": t, "repeat": 0, "score": s, "passed": int(s >= 1)} for t, s in (("a", 1.0), ("b", 0.0))]
+    u = bench_report.utility(one)
+    assert (u["k"], u["pass_rate"], u["pass_k"], u["ci_pass_k"]) == (1, 0.5, None, None)  # pass^1 is the pass rate
+    two = one + [{"task_id": "a", "repeat": 1, "score": 1.0, "passed": 1},
+                 {"task_id": "b", "repeat": 1, "score": 1.0, "passed": 1}]
+    u = bench_report.utility(two)
+    assert (u["k"], u["pass_rate"], u["pass_k"]) == (2, 0.75, 0.5) and u["ci_pass_k"] == (0.0, 1.0)
 
 
 def test_pareto_keeps_only_undominated_points():
@@ -148,7 +164,7 @@ def test_markdown_tables_and_notes(shards, tmp_path):
     r = CliRunner().invoke(cli, ["bench", "report", *map(str, shards)])
     assert r.exit_code == 0, r.output
     md = r.stdout
-    assert "| edge | m-edge | local:big | cpu | 4 | 8 | 0.625 | [0.40, 0.85] | [0.00, 1.00] | 37.5% | 0.0% | 2 | 76.9% |" in md
+    assert "| edge | m-edge | local:big | cpu | 4 | 8 | 0.625 | [0.40, 0.85] | [0.00, 1.00] | 37.5% | 0.0% | [0.00, 0.00] | 2 | 76.9% |" in md
     assert "| 20.0 (estimated) / 10.0 (rapl) | mixed: estimated; rapl |" in md
     assert "| data | edge | m-edge | local:big | cpu | 2 | 0.750 |" in md
     assert "small-cloud-2026 ($0.8/$4.0 per Mtok in/out)" in md and "1 duplicate run(s)" in md
