@@ -25,7 +25,7 @@ _FRAC = "[" + "".join(_FRACTIONS) + "]"
 # A digit run with separators, optionally a slash fraction or a unicode fraction after it.
 _NUM = re.compile(
     r"(?<![\w.,])(?P<neg>[-−](?=\d))?"
-    r"(?P<body>\d{1,3}(?:(?P<sep>[,.' \u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+    r"(?P<body>\d{1,3}(?:(?P<sep>[,.' \u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?)"
     r"(?:(?P<frac>" + _FRAC + r")|\s+(?P<fn>\d{1,2})/(?P<fd>\d{1,2})(?!\d))?"
     r"(?:\s?(?P<scale>k|mn|mio|bn|thousand|millions?|billion)\b)?"
     r"(?P<pct>\s?%)?", re.IGNORECASE)

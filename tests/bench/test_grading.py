@@ -39,6 +39,10 @@ def test_fractions_scales_words_and_signs(written, value):
     assert has_number(written, value)
 
 
+def test_digits_past_a_group_of_three_make_a_decimal_not_a_thousands_mark():
+    assert numbers("88.0001 and 1,2345") == [88.0001, 1.2345]
+
+
 def test_a_value_inside_another_number_is_not_that_value():
     assert not has_number("1,604.19 EUR", 604.19) and not has_number("1,604.19 EUR", 604193)
     assert numbers("2026-03-04") == [2026, 3, 4]
