@@ -266,7 +266,7 @@ def _workflow(wf):
         set_ok = bool(str(vals.get("testName", "")).strip()) and \\
             str(vals.get("testName", "")).strip().lower() not in EXAMPLE_NAMES and \\
             _iso_utc(vals.get("testTimestamp")) and "staging" in env.lower() and "1.52.0" in env and \\
-            not re.search(r"prod|develop|\\bdev\\b|\\bqa\\b|\\bor\\b", env.lower()) and \\
+            not re.search(r"prod|develop|\\bdev\\b|\\bor\\b", env.lower()) and \\
             set(re.findall(r"\\d+\\.\\d+\\.\\d+", env)) == {{"1.52.0"}}
     code = str((fn.get("parameters") or {{}}).get("functionCode") or (fn.get("parameters") or {{}}).get("jsCode") or "")
     code_ok = "try" in code and "catch" in code and "testName" in code and "testTimestamp" in code and \\
