@@ -5,7 +5,8 @@ Both stand-ins answer the Anthropic Messages API on 127.0.0.1 and are reached th
 `anthropic` SDK in cloud.py, behind the exporter), so the ledger, exposure and cost are the real code's. Cost comes
 from the pricing table: the served model id starts with the price card's model id (`claude-haiku-4-5-priced-...`),
 and cloud.py prices an id by the longest table key it starts with. The oracle knows every answer: an answer key for
-harness checks (cost, ledger, exposure), refused for sketch and advisor (plan.refuse_oracle), never a model."""
+harness checks (cost, ledger, exposure), refused for sketch and advisor (plan.refuse_oracle), never a model. Asked
+for a plan or advice all the same, it names the tools in order and nothing else: no argument, no answer."""
 
 from __future__ import annotations
 
@@ -226,14 +227,15 @@ def next_step(ref: Reference, chat: list[dict]) -> int:
 
 
 def plan_text(ref: Reference, findings: str = "") -> str:
-    """The reference as a short plan; steps whose line the advice request's findings already show are left out."""
+    """The reference as an outline: which tools, in which order, never their arguments nor the answer (an
+    oracle's plan must not carry the answer key to the edge). Steps the findings already show are left out."""
     todo = list(ref.steps)
     while todo and _shown(digest([{"tool": todo[0].tool, "args": todo[0].args, "observation": ""}]).rstrip(" ->"),
                           findings):
         todo.pop(0)
-    lines = [f"{i}. {tool_call_text(s.tool, s.args)}" for i, s in enumerate(todo, 1)]
-    lines.append(f"{len(todo) + 1}. {tool_call_text('finish', {'answer': ref.answer})}")
-    return "Plan, one tool call per step:\n" + "\n".join(lines)
+    lines = [f"{i}. {s.tool}" for i, s in enumerate(todo, 1)]
+    lines.append(f"{len(todo) + 1}. finish, with the answer you found")
+    return "Plan, one tool per step:\n" + "\n".join(lines)
 
 
 def _shown(call: str, findings: str) -> bool:

@@ -116,14 +116,15 @@ def test_reference_redacted_trajectory_still_finds_its_place(tmp_path, tasks):
     assert "<EMAIL_1>" in store.exports(run_id)[-1]["payload"]
 
 
-def test_sketch_gets_the_reference_as_its_plan(tmp_path, tasks):
+def test_sketch_gets_the_reference_as_an_outline_without_arguments_or_answer(tmp_path, tasks):
     (task,) = tasks
     finish = {"tool": "finish", "args": {"answer": "done"}}
     with start("oracle", tasks) as cloud:
         store, run_id, _ = run_task(tmp_path, task, "sketch", cloud.target_for(task), [finish])
     plan = store.get_run(run_id)["plan"]
-    assert plan == plan_text(task.reference)
-    assert '{"tool": "search", "args": {"query": "Ines Duarte"}}' in plan and "ines.txt" in plan
+    assert plan == plan_text(task.reference) == ("Plan, one tool per step:\n1. search\n2. write_file\n"
+                                                 "3. finish, with the answer you found")
+    assert "Ines" not in plan and "ines.txt" not in plan and task.reference.answer not in plan
     (export,) = store.exports(run_id)
     assert export["purpose"] == "plan" and "tools" not in json.loads(export["payload"])
 
