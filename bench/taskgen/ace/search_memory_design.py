@@ -28,20 +28,20 @@ from edgeagent.bench.taskgen.filler import Filler
 
 SEED = "acebench-124-memory-design"
 OUT = "memory_architecture_design.md"
-PERSONAS = {  # name: (entries per day, KB per entry, search depth days)
-    "researcher": (42, 3.1, 180), "project_manager": (65, 1.4, 90), "creative_writer": (18, 6.2, 365)}
+PERSONAS = {  # name: (entries per day, KB per entry with attachments, search depth days, chunks embedded per entry)
+    "researcher": (42, 96, 180, 12), "project_manager": (65, 14, 90, 3), "creative_writer": (18, 38, 365, 8)}
 PROMOTE_MENTIONS = 3
 
 
 def _simulation() -> tuple[str, dict[str, float]]:
     """Monthly storage per persona: raw entries, index and embeddings; the month-24 totals in GB."""
     rows, at24 = [], {}
-    for name, (per_day, kb, _) in PERSONAS.items():
+    for name, (per_day, kb, _, chunks) in PERSONAS.items():
         total = 0.0
         for month in range(1, 37):
             raw = per_day * 30.4 * kb / 1024  # MB this month
             index = raw * 0.23
-            vectors = per_day * 30.4 * 384 * 4 / 1024 / 1024 * 1.15
+            vectors = per_day * 30.4 * chunks * 384 * 4 / 1024 / 1024 * 1.15
             total += raw + index + vectors
             rows.append([name, month, f"{raw:.1f}", f"{index:.1f}", f"{vectors:.1f}", f"{total / 1024:.2f}"])
             if month == 24:
@@ -70,7 +70,7 @@ BRIEF = """# Project brief: offline personal assistant, memory system
 """
 PERSONAS_YAML = "\n".join(
     ["personas:"] + [f"  - id: {n}\n    daily_entries: {d}\n    avg_entry_kb: {k}\n    typical_search_depth_days: {s}"
-                     for n, (d, k, s) in PERSONAS.items()]
+                     f"\n    chunks_per_entry: {c}" for n, (d, k, s, c) in PERSONAS.items()]
     + ["    notes: \"ideas from a year ago may become relevant again\""]) + "\n"
 COGNITIVE = f"""# Notes on memory models
 

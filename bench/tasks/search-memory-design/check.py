@@ -10,7 +10,7 @@ coherence 25%); the judged criteria become checks of the facts they ask for:
   SQLite (0.055 each).
 - technical depth 0.1925: the three layers (0.04); Markdown with YAML frontmatter (0.03); an offline embedding
   model by name (0.03); the 500 ms and 2 s latency budgets (0.03); each persona's 24-month storage from the
-  simulation ({'researcher': 0.16, 'project_manager': 0.16, 'creative_writer': 0.12}) (0.0625).
+  simulation ({'researcher': 4.06, 'project_manager': 1.01, 'creative_writer': 0.76}) (0.0625).
 - structure 0.1375: Directory Structure and Search headings (0.035); daily logging (0.035); distillation with the
   3-mention promotion threshold (0.035); cross-reference links (0.0325).
 A document pasted from the sources scores 0.
@@ -20,7 +20,7 @@ from edgeagent.bench.grading import has_duration, has_number, says, says_any
 from edgeagent.bench.taskcheck import graded, text, tokens
 
 OUT = 'memory_architecture_design.md'
-AT24 = {'researcher': 0.16, 'project_manager': 0.16, 'creative_writer': 0.12}
+AT24 = {'researcher': 4.06, 'project_manager': 1.01, 'creative_writer': 0.76}
 PROMOTE = 3
 
 
