@@ -17,7 +17,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # _base sits beside this file
@@ -97,3 +97,50 @@ def write_steps(path: str, content: str, size: int = 1900) -> list[tuple[str, di
     """write_file then append_file steps for `content`, each call within the tools' 2,000-character limit."""
     parts = [content[i:i + size] for i in range(0, len(content), size)] or [""]
     return [("write_file" if i == 0 else "append_file", {"path": path, "content": p}) for i, p in enumerate(parts)]
+
+
+_MSGS = ["Fix flaky test", "Tidy imports", "Bump dependencies", "Log request ids", "Docs: clarify setup",
+         "Refactor handler", "Add metrics for retries", "Rename variable for clarity", "CI: cache wheels",
+         "Handle empty payloads", "Remove dead code", "Tighten input validation", "Update README",
+         "Add unit tests for the parser", "Make timeouts configurable", "Improve error message",
+         "Pin base image", "Lint fixes", "Split long function", "Add health check endpoint notes"]
+_LINES = ["# retry once on a transient error", "# TODO: move to the shared client", "# keep in sync with the docs",
+          "# values in milliseconds", "# see the runbook before changing", "# owned by the platform team",
+          "# added after the January review", "# safe to remove after the migration"]
+
+
+def busy_history(rng, people: Sequence[str], start: datetime, n: int, files: dict[str, str],
+                 planted: dict[int, Commit] | None = None, gap_hours: tuple[int, int] = (6, 40)) -> list[Commit]:
+    """`n` filler commits over `files` (small comment edits, realistic messages) from `start` on, with the
+    `planted` commits at their indexes (their `when` kept if set after the previous commit, else moved on); a
+    planted file may be a function of the file's text at that point, so its diff shows only its own change."""
+    cur = dict(files)
+    out = [Commit(people[0], start, "Initial commit", dict(files))]
+    t = start
+    planted = planted or {}
+    for i in range(1, n):
+        t += timedelta(hours=rng.randint(*gap_hours), minutes=rng.randint(0, 59))
+        if i in planted:
+            c = planted[i]
+            if c.when <= out[-1].when:
+                c.when = t
+            t = c.when
+            for k, v in list(c.files.items()):
+                if callable(v):  # an edit of the file as it stands then
+                    v = c.files[k] = v(cur.get(k, ""))
+                if v is not None:
+                    cur[k] = v
+                else:
+                    cur.pop(k, None)
+            out.append(c)
+            continue
+        path = rng.choice(sorted(p for p in cur if not p.endswith((".json", ".csv"))))
+        lines = cur[path].splitlines()
+        pos = rng.randint(0, len(lines))
+        comment = rng.choice(_LINES)
+        if path.endswith((".md", ".txt")):
+            comment = comment.lstrip("# ").capitalize() + "."
+        lines.insert(pos, comment)
+        cur[path] = "\n".join(lines) + "\n"
+        out.append(Commit(rng.choice(list(people)), t, rng.choice(_MSGS), {path: cur[path]}))
+    return out
