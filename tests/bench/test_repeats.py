@@ -3,16 +3,17 @@ the sweep records both (and --resume refuses other values), and the report shows
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
 import pytest
 
-from edgeagent.agent import prompting
+from edgeagent.agent.callformat import action_schema
 from edgeagent.backends.base import GREEDY, Sampling, TokenSampler
 from edgeagent.errors import BadInput
 from edgeagent.tools.files import BUILTIN_TOOLS
-from tests.backends.test_contract import INSTALLED, SCHEMA, assert_valid_action, load
+from tests.backends.test_contract import INSTALLED, load
 
 # ---- the sampler itself (no model)
 
@@ -57,12 +58,18 @@ def backend(request, embedded_model):
     b.close()
 
 
+# Two tools with short arguments: a sampled 135M model fills any string to its limit, and the point is the grammar.
+SMALL = action_schema({n: dataclasses.replace(t, params={k: {**v, "maxLength": 8} for k, v in t.params.items()})
+                       for n, t in BUILTIN_TOOLS.items() if n in ("list_dir", "finish")})
+
+
 def _reply(backend, sampling: Sampling, constraint: dict | None = None) -> str:
     backend.set_sampling(sampling)
     backend.reset()
-    msgs = prompting.messages("List the files in the workspace.", [], BUILTIN_TOOLS) if constraint else \
-        [{"role": "user", "content": "Write a short poem about the sea."}]
-    text, _ = backend.complete(msgs, constraint=constraint, max_tokens=24 if constraint is None else 160)
+    # Short prompts: the prefill is most of a call's time on a CPU, and the sampling is what is tested.
+    msgs = [{"role": "user", "content": "Reply with a JSON tool call to list the files." if constraint
+             else "Write a short poem about the sea."}]
+    text, _ = backend.complete(msgs, constraint=constraint, max_tokens=12 if constraint is None else 64)
     return text
 
 
@@ -71,10 +78,8 @@ def test_a_seed_reproduces_a_reply_and_other_seeds_vary_it(backend):
     try:
         first = _reply(backend, Sampling(1.0, 11))
         assert _reply(backend, Sampling(1.0, 11)) == first  # same seed: the same reply, token for token
-        others = {_reply(backend, Sampling(1.0, s)) for s in (12, 13, 14)}
-        assert len(others | {first}) >= 3  # sampled at T=1: different seeds give different replies
-        greedy = {_reply(backend, Sampling(0.0, s)) for s in (1, 2)}
-        assert len(greedy) == 1  # temperature 0 ignores the seed
+        assert _reply(backend, Sampling(1.0, 12)) != first  # sampled at T=1: another seed, another reply
+        assert _reply(backend, Sampling(0.0, 1)) == _reply(backend, Sampling(0.0, 2))  # T=0 ignores the seed
     finally:
         backend.set_sampling(GREEDY)
 
@@ -82,9 +87,10 @@ def test_a_seed_reproduces_a_reply_and_other_seeds_vary_it(backend):
 @pytest.mark.model
 def test_sampled_tool_calls_still_obey_the_grammar(backend):
     try:
-        calls = [_reply(backend, Sampling(1.2, s), SCHEMA) for s in range(3)]
-        for text in calls:
-            assert_valid_action(text)
+        for seed in (0, 1):
+            action = json.loads(_reply(backend, Sampling(1.5, seed), SMALL))
+            assert action["tool"] in ("list_dir", "finish") and len(action["args"]) == 1
+            assert all(isinstance(v, str) and len(v) <= 8 for v in action["args"].values())
     finally:
         backend.set_sampling(GREEDY)
 
