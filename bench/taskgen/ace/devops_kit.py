@@ -140,6 +140,10 @@ def busy_history(rng, people: Sequence[str], start: datetime, n: int, files: dic
         comment = rng.choice(_LINES)
         if path.endswith((".md", ".txt")):
             comment = comment.lstrip("# ").capitalize() + "."
+        elif path.endswith(".sql"):
+            comment = "-- " + comment.lstrip("# ")
+        elif path.endswith((".js", ".ts", ".go", ".java")):
+            comment = "// " + comment.lstrip("# ")
         lines.insert(pos, comment)
         cur[path] = "\n".join(lines) + "\n"
         out.append(Commit(rng.choice(list(people)), t, rng.choice(_MSGS), {path: cur[path]}))
