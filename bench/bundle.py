@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from edgeagent.bench.task import Task
-from edgeagent.errors import BadInput
+from edgeagent.errors import BadInput, StoreError
 
 FORMAT = 1
 FOLDER = "runs"
@@ -26,6 +26,14 @@ FOLDER = "runs"
 
 def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def _sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):  # a large table or log is never read whole
+            h.update(block)
+    return h.hexdigest()
 
 
 def file_hashes(root: Path) -> dict[str, str]:
@@ -38,7 +46,7 @@ def file_hashes(root: Path) -> dict[str, str]:
             path = Path(dirpath) / name
             if name == ".git" or not stat.S_ISREG(path.lstat().st_mode):
                 continue  # a worktree's .git file, a link or a special file: not workspace content
-            out[path.relative_to(root).as_posix()] = sha256_bytes(path.read_bytes())
+            out[path.relative_to(root).as_posix()] = _sha256_file(path)
     return dict(sorted(out.items()))
 
 
@@ -91,10 +99,13 @@ def write(folder: Path, bundle: dict[str, Any]) -> tuple[str, str]:
     # mtime 0: the same bundle is the same bytes, so its hash depends on content only.
     data = gzip.compress(json.dumps(bundle, sort_keys=True, default=str).encode("utf-8"), mtime=0)
     path = folder / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)  # a crash leaves the old bundle or the new one, never half of one
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        tmp.replace(path)  # a crash leaves the old bundle or the new one, never half of one
+    except OSError as e:
+        raise StoreError(f"{path}: cannot write the run's bundle ({e.strerror or e})") from None
     return rel, sha256_bytes(data)
 
 
@@ -119,9 +130,13 @@ def read(folder: Path, rel: str, expected_sha256: str | None) -> dict[str, Any]:
 
 
 def _inside(root: Path, rel: str) -> Path:
+    """`rel` below `root`, refused when it could land elsewhere: absolute, `..`, `.git`, or through a link."""
     parts = PurePosixPath(rel).parts
     if not parts or PurePosixPath(rel).is_absolute() or ".." in parts or ".git" in parts:
         raise BadInput(f"bundle names the path {rel!r}, which is not a workspace file")
+    for i in range(1, len(parts)):
+        if root.joinpath(*parts[:i]).is_symlink():
+            raise BadInput(f"bundle names the path {rel!r}, which passes through a link in the seed")
     return root.joinpath(*parts)
 
 

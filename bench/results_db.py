@@ -32,7 +32,8 @@ RESULT_COLUMNS = {"sweep_id": str, "task_id": str, "category": str, "strategy": 
                   "energy_source": str, "energy_measured": int, "peak_rss_bytes": int, "finished_at": str,
                   # What makes a run auditable (issue 28): its answer and its bundle (bench/bundle.py), the
                   # sampling it ran with, and after `bench regrade --write` the score it was first given.
-                  "answer": str, "bundle": str, "bundle_sha256": str, "temperature": float, "seed": int,
+                  "answer": str, "bundle": str, "bundle_sha256": str, "workspace_changes": str,
+                  "temperature": float, "seed": int,
                   "first_score": float, "regraded_at": str}
 # What must match for --resume to add to a sweep rather than mix two different ones in one file.
 SAME_SWEEP = ("edge_model", "cloud", "device", "shard", "options")

@@ -117,7 +117,9 @@ class Recorder:
         made = bundle.build(o.task, o.strategy, o.repeat, run, self.store.steps(o.run_id), Path(run["workspace"]),
                             self._seeds[o.task], sampling)
         rel, digest = bundle.write(self.out, made)
+        changes = {k: made["workspace"][k] for k in ("changed", "added", "deleted")}
         return {"answer": run.get("answer"), "bundle": rel, "bundle_sha256": digest,
+                "workspace_changes": json.dumps(changes),
                 "temperature": self.opts.temperature, "seed": self.opts.seed + o.repeat if sampled else None}
 
 

@@ -267,7 +267,7 @@ def _regrade_table(done: list, summary: dict) -> None:
     for r in done:
         mark = "" if r.error or not r.changed else ("↑" if (r.new_score or 0) > (r.old_score or 0) else "↓")
         note = r.error or (f"rebuilt state differs in {len(r.drift)} file(s): {', '.join(r.drift[:3])}"
-                           if r.drift else (r.source if r.source != "bundle" else ""))
+                           if r.drift else ("from its kept workspace" if r.source == "workspace" else ""))
         t.add_row(escape(r.task_id), escape(r.strategy), str(r.repeat), score(r.old_score),
                   "error" if r.error else score(r.new_score), mark, escape(note))
     render.out.print(t)

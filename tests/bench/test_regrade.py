@@ -71,6 +71,8 @@ def test_each_run_keeps_its_answer_trajectory_and_changed_files(sweep):
         assert b["trajectory"][0]["args"] == WRITE["args"] and "wrote 20 bytes" in b["trajectory"][0]["observation"]
         ws = b["workspace"]
         assert (ws["changed"], ws["added"], ws["deleted"]) == (["notes.md"], ["out/summary.txt"], [])
+        assert json.loads(row["workspace_changes"]) == {"changed": ["notes.md"], "added": ["out/summary.txt"],
+                                                         "deleted": []}  # queryable without opening the bundle
         final = out / "workspaces" / "edge" / "owner" / str(row["repeat"])
         assert ws["files"] == {p: hashlib.sha256((final / p).read_bytes()).hexdigest()
                                for p in ("notes.md", "out/summary.txt")}
@@ -172,6 +174,14 @@ def test_apply_deletes_writes_text_and_bytes_and_refuses_paths_outside(tmp_path)
         with pytest.raises(Exception, match="not a workspace file"):
             bundle.apply(hostile, task.seed_into(tmp_path / "again"))
     assert not (tmp_path / "escape.txt").exists()
+    # A link in the seed is not followed out of the workspace either.
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    again = task.seed_into(tmp_path / "linked")
+    (again / "docs").symlink_to(outside)
+    with pytest.raises(Exception, match="through a link"):
+        bundle.apply({**made, "contents": {"docs/x.txt": {"text": "x"}}}, again)
+    assert list(outside.iterdir()) == []
 
 
 def test_git_folders_are_left_out_of_the_hashes(tmp_path):
@@ -184,7 +194,8 @@ def test_git_folders_are_left_out_of_the_hashes(tmp_path):
 
 def test_an_old_results_db_gains_the_new_columns_and_still_resumes(tmp_path):
     old = {k: v for k, v in RESULT_COLUMNS.items()
-           if k not in ("answer", "bundle", "bundle_sha256", "temperature", "seed", "first_score", "regraded_at")}
+           if k not in ("answer", "bundle", "bundle_sha256", "workspace_changes", "temperature", "seed",
+                        "first_score", "regraded_at")}
     folder = tmp_path / "sweep"
     folder.mkdir()
     db = sqlite3.connect(folder / "results.db")
