@@ -110,10 +110,12 @@ _LINES = ["# retry once on a transient error", "# TODO: move to the shared clien
 
 
 def busy_history(rng, people: Sequence[str], start: datetime, n: int, files: dict[str, str],
-                 planted: dict[int, Commit] | None = None, gap_hours: tuple[int, int] = (6, 40)) -> list[Commit]:
+                 planted: dict[int, Commit] | None = None, gap_hours: tuple[int, int] = (6, 40),
+                 skip: Sequence[str] = ()) -> list[Commit]:
     """`n` filler commits over `files` (small comment edits, realistic messages) from `start` on, with the
     `planted` commits at their indexes (their `when` kept if set after the previous commit, else moved on); a
-    planted file may be a function of the file's text at that point, so its diff shows only its own change."""
+    planted file may be a function of the file's text at that point, so its diff shows only its own change.
+    Files in `skip` get no filler edits."""
     cur = dict(files)
     out = [Commit(people[0], start, "Initial commit", dict(files))]
     t = start
@@ -134,7 +136,7 @@ def busy_history(rng, people: Sequence[str], start: datetime, n: int, files: dic
                     cur.pop(k, None)
             out.append(c)
             continue
-        path = rng.choice(sorted(p for p in cur if not p.endswith((".json", ".csv"))))
+        path = rng.choice(sorted(p for p in cur if not p.endswith((".json", ".csv")) and p not in skip))
         lines = cur[path].splitlines()
         pos = rng.randint(0, len(lines))
         comment = rng.choice(_LINES)
