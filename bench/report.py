@@ -288,10 +288,11 @@ def tables(rep: dict) -> list[TableSpec]:
                          _f(g["exposure"], ".3f"), _f(g["egress"], ".3f"), _f(g["attack_success"], ".1%"),
                          _f(g["utility_share"], ".1%"), _f(g["cost_share"], ".1%")])
     sweeps = TableSpec("Sweeps", ["sweep", "edge model", "backend", "cloud", "price card", "device", "shard",
-                                  "started", "finished", "edgeagent", "file"])
+                                  "sampling", "started", "finished", "edgeagent", "file"])
     for s in rep["sweeps"]:
         sweeps.rows.append([str(s["id"]), s["edge_model"] or "–", s.get("backend") or "–", cloud_label(s["cloud"]),
                             price_card(s.get("price_card")), s["device"] or "–", s.get("shard") or "–",
+                            sampling(s.get("options")),
                             s.get("started_at") or "–", s.get("finished_at") or "unfinished",
                             s.get("edgeagent_version") or "–", s["file"]])
     return [util, cost, priv, cat, *answer_key_table(rep), sweeps]
@@ -306,6 +307,16 @@ def answer_key_table(rep: dict) -> list[TableSpec]:
                          _f(g["pass_rate"], ".1%"), _f(g["cloud_calls"], ".2f"), _f(g["usd_per_task"], ".5f"),
                          _f(g["exposure"], ".3f"), _f(g["egress"], ".3f")])
     return [key] if key.rows else []
+
+
+def sampling(options: str | dict | None) -> str:
+    """How a sweep's edge model picked tokens: greedy, or a temperature with repeat r seeded S + r."""
+    try:
+        opts = json.loads(options) if isinstance(options, str) else (options or {})
+    except ValueError:
+        return "–"
+    t = opts.get("temperature") or 0.0
+    return "greedy" if t <= 0 else f"T {t:g}, seed {opts.get('seed', 0)} + repeat"
 
 
 def price_card(raw: str | dict | None) -> str:

@@ -258,3 +258,9 @@ def test_a_sweep_with_no_finished_runs_yet(tmp_path):
     db.conn.close()
     md = bench_report.markdown(bench_report.report([tmp_path / "new.db"]))
     assert "No finished runs in these files yet." in md and "| s | m-edge |" in md
+
+
+def test_the_sweeps_table_says_how_the_edge_sampled():
+    assert bench_report.sampling(json.dumps({"temperature": 0.7, "seed": 3})) == "T 0.7, seed 3 + repeat"
+    assert bench_report.sampling(json.dumps({"set": [], "max_steps": None})) == "greedy"  # recorded before sampling
+    assert bench_report.sampling(None) == "greedy" and bench_report.sampling("not json") == "–"
