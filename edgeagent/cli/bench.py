@@ -26,6 +26,8 @@ from edgeagent.export.cloud_target import TARGET_SHAPES
               help="Share of steps (step-router) or tasks (task-router) that should go to the cloud.")
 @click.option("--tasks", "task_paths", required=True, multiple=True,
               type=click.Path(exists=True, path_type=Path), help="A task.toml, or a folder of them; repeatable.")
+@click.option("--split", type=click.Choice(SPLITS), default=None,
+              help="Only tasks of this split (task.toml's `split`); fit on dev, so test stays unseen.")
 @options.model_option(help="The edge model the threshold is for (catalog or imported name, an ONNX model folder or "
                    "scripted:FILE).")
 @click.option("--max-steps", type=click.IntRange(1, 1000), default=None,
@@ -33,8 +35,8 @@ from edgeagent.export.cloud_target import TARGET_SHAPES
 @options.overrides_option("Override a setting while fitting, e.g. strategy.router_measure=nll; repeatable.")
 @click.option("--dry-run", is_flag=True, help="Fit and report, but leave config.toml as it is.")
 @options.json_option("the fit")
-def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model: str, max_steps: int | None,
-              overrides: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
+def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], split: str | None, model: str,
+              max_steps: int | None, overrides: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
     """Fit a router's threshold to a target cloud share on a set of tasks and write it to config.toml, for
     --model only (strategy.model_thresholds): uncertainty is on each model's own scale.
 
@@ -42,11 +44,12 @@ def calibrate(strategy: str, target: float, task_paths: tuple[Path, ...], model:
     step (stored as ordinary runs); the threshold is set so that the target share lies above it."""
     from edgeagent import render
     from edgeagent.bench import calibrate as calibration
+    from edgeagent.bench.sweep import split_tasks
     from edgeagent.models import prepared as model_registry
     from edgeagent.store.runs import Store
 
     config = load_config(overrides=parse_overrides(overrides))
-    tasks = load_tasks(task_paths)
+    tasks = split_tasks(load_tasks(task_paths), split)
     backend = model_registry.load_backend(model, stage=options.stage)
     store = Store(paths.db_path())
     workdir = paths.home() / "calibration" / time.strftime("%Y%m%d-%H%M%S")

@@ -140,3 +140,16 @@ def test_calibrate_target_share_out_of_range_is_refused(home, tmp_path):
     r = invoke("calibrate", "--strategy", "step-router", "--target-cloud-share", "1.5", "--tasks",
                str(tmp_path / "tasks"), "--model", write_script(tmp_path / "e.json", [finish()]))
     assert r.exit_code == 2 and "1.5 is not in the range 0<=x<=1" in r.output
+
+
+def test_calibrate_split_fits_on_that_split_only(home, tmp_path):
+    tasks = tmp_path / "tasks"
+    for i, split in enumerate(["dev", "test", "dev", None]):
+        make_task(tasks, f"t{i}", f"task {i}", **({"split": split} if split else {}))
+    script = write_script(tmp_path / "edge.json", [scored(finish(), 1.0)])
+    r = invoke("calibrate", "--strategy", "task-router", "--target-cloud-share", "0.5", "--tasks", str(tasks),
+               "--split", "dev", "--model", script, "--json", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["samples"] == 2  # t0 and t2: test and unsplit tasks never reach the fit
+    runs = {t for (t,) in query(home / "edgeagent.db", "select task from runs")}
+    assert runs == {"task 0", "task 2"}
