@@ -43,13 +43,17 @@ def _lines(t, *terms):
 
 
 def _values(t):
-    height = says_any(t, "18 m", "18m", "18 metres", "18 meters", "18.0 m")
+    height = says_any(t, "18 m", "18m", "18 metres", "18 meters", "18.0 m", "18 metre", "18 meter", "18.0m")
     grid = says_any(t, "3 m x 2 m", "3m x 2m", "3 x 2 m", "3 m × 2 m", "3m×2m", "3 × 2 m", "3×2 m", "3 m by 2 m",
-                    "3.0 m x 2.0 m", "3.0 m × 2.0 m", "3 by 2 m")
+                    "3.0 m x 2.0 m", "3.0 m × 2.0 m", "3 by 2 m", "3.0 × 2.0 m", "3.0 x 2.0 m", "3.0m × 2.0m",
+                    "3,000 mm x 2,000 mm", "3000 x 2000 mm", "3000 × 2000 mm")
     plate = says_any(t, "250 x 250 x 20 mm", "250 × 250 × 20 mm", "250x250x20 mm", "250×250×20 mm", "250x250x20mm",
-                     "250×250×20mm", "250 mm x 250 mm x 20 mm", "250 mm × 250 mm × 20 mm")
-    one_t = says_any(t, "1.0 t", "1 t", "1.0t", "1t", "1 tonne", "1.0 tonne", "1,000 kg", "1000 kg")
-    two_t = says_any(t, "2.0 t", "2 t", "2.0t", "2t", "2 tonnes", "2.0 tonnes", "2,000 kg", "2000 kg")
+                     "250×250×20mm", "250 mm x 250 mm x 20 mm", "250 mm × 250 mm × 20 mm", "250 x 250 x 20mm",
+                     "250 × 250 × 20mm", "250 x 250 x 20 thick", "250 × 250 × t20")
+    one_t = says_any(t, "1.0 t", "1 t", "1.0t", "1t", "1 tonne", "1.0 tonne", "1,000 kg", "1000 kg", "1 ton", "1.0 ton",
+                     "1.0 tons")
+    two_t = says_any(t, "2.0 t", "2 t", "2.0t", "2t", "2 tonnes", "2.0 tonnes", "2,000 kg", "2000 kg", "2 tons",
+                     "2.0 tons", "2 ton", "2.0 ton")
     hoist = _lines(t, "hoist", "track", "hanger", "hangers")
     spacing = any(says_any(ln, "1 m", "1.0 m", "1m", "1 metre", "1,000 mm", "1000 mm") for ln in hoist)
     steel = says(t, "Q345B")
