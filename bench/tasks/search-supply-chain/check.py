@@ -73,8 +73,10 @@ def check(ws, answer):
     score += 0.10 * says_any(t, "Zhongke", "Tianhe", "alternative supplier", "alternative suppliers",
                              "alternate supplier", "second source", "backup supplier", "other suppliers")
     score += 0.05 * (says(t, "VIP") and says_any(t, "prioritise", "prioritize", "priority", "first"))
-    score += 0.05 * says_any(t, "inform", "notify", "contact the customers", "contact affected", "call the customers",
-                             "proactively", "reach out", "tell the customers", "customer communication")
+    score += 0.05 * (says_any(t, "inform", "notify", "proactively", "reach out", "customer communication",
+                              "apologise", "apologize")
+                     or any(says_any(s, "contact", "call", "email", "update", "tell", "write to")
+                            and says_any(s, "customers", "customer", "clients") for s in t.splitlines()))
     score += 0.05 * says_any(t, "single supplier", "single-supplier", "single source", "single-source",
                              "multi-supplier", "multiple suppliers", "dual sourcing", "dual-source", "diversify")
     score += 0.05 * says_any(t, "safety stock", "reorder point", "stock alert", "low-stock alert",
