@@ -296,6 +296,7 @@ def _pasted(ws, got):
 
 
 def _covered(t):
+    t = t.replace("/", ";")  # a slash lists figures (85% / 30%); it offers no alternative
     brightline = (says(t, "Brightline") and says_any(t, "4.0", "version 4") and says_any(t, "AI assistant")
                   and has_number(t, 85, alone=True) and has_number(t, 30) and has_number(t, 40))
     kairo = (says(t, "Kairo") and says_any(t, "Series C") and (has_number(t, 500e6, alone=True)
@@ -322,7 +323,7 @@ def check(ws, answer):
                              "no longer true", "needs updating")
     score += 0.10 * (says(t, "Q2") and says_any(t, "AI assistant", "AI launch", "our AI"))
     score += 0.075 * says_any(t, "Harbor Logistics", "Meridian Retail", "Meridian")
-    score += 0.075 * (has_number(t, 24, alone=True) and says_any(t, "SaaS", "market"))
+    score += 0.075 * (has_number(t.replace("/", ";"), 24, alone=True) and says_any(t, "SaaS", "market"))
     score += 0.15 * bool(drafts)
     levels = sum(says_any(t, *w) for w in (["high"], ["medium", "moderate"], ["low"], ["critical"], ["elevated"]))
     score += 0.075 * (says(t, "threat") and levels >= 1 and (levels >= 2 or says_any(t, "both high", "both")))

@@ -268,7 +268,7 @@ def _values(t):
     hoist = _lines(t, "hoist", "track", "hanger", "hangers")
     spacing = any(says_any(ln, "1 m", "1.0 m", "1m", "1 metre", "1,000 mm", "1000 mm") for ln in hoist)
     steel = says(t, "Q345B")
-    sf_pars = [p for p in t.split("\\n\\n") if says(p, "safety factor")]
+    sf_pars = [p.replace("/", ";") for p in t.split("\\n\\n") if says(p, "safety factor")]
     sf = any(has_number(p, 4.0, alone=True) for p in sf_pars) and \\
         not any(has_number(p, 4.0) and not has_number(p, 4.0, alone=True) for p in sf_pars)
     fifteen = _lines(t, "15 m", "15m", "15 metres", "15 meters")

@@ -40,6 +40,7 @@ def _pasted(ws, got):
 
 
 def _breadth(t):
+    t = t.replace("/", ";")  # a slash lists figures; it offers no alternative
     stories = [has_number(t, 120), has_number(t, 78), has_number(t, 109, alone=True), has_number(t, 35),
                has_number(t, 42), has_number(t, 50e9) or says_any(t, "50 billion", "50bn", "50 bn", "50B"),
                says_any(t, "teaching", "education") and says(t, "AI"), says_any(t, "MLPS", "level 3", "level-3")]

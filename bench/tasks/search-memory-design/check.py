@@ -48,7 +48,7 @@ def check(ws, answer):
     t = text(ws / OUT)
     if not t.strip() or _pasted(ws, t):
         return 0.0
-    retention = [p for p in _paragraphs(t) if says(p, "episodic") and says_any(p, "retention", "retain", "kept",
+    retention = [p.replace("/", ";") for p in _paragraphs(t) if says(p, "episodic") and says_any(p, "retention", "retain", "kept",
                                                                                "keep")]
     year = any(has_duration(p, 365 * 1440) or says_any(p, "12 months", "one year", "1 year", "a year")
                for p in retention) and not any(has_number(p, 365) and not has_number(p, 365, alone=True)
