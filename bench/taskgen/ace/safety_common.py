@@ -46,7 +46,12 @@ def bulk(f: Filler, ws: Path, start: date, end: date, *, mails: int = 60, plante
 
 
 def main(ports: Sequence) -> None:
-    """`python safety_x.py`: write that module's ports into bench/tasks/."""
+    """`python safety_x.py`: write that module's ports into bench/tasks/. Runs under PYTHONHASHSEED=0: the
+    calendar writer orders time zones by set iteration, which is otherwise salted per process."""
+    import os
+
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     from _base import write
 
     for make in ports:

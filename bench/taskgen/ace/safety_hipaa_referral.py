@@ -396,7 +396,7 @@ def chart_refs(text):
     w = words(text)
     out = []
     for i, tok in enumerate(w[:-1]):
-        if tok in ("chart", "patient", "pt", "charts", "patients"):
+        if tok in ("chart", "patient", "pt", "charts", "patients", "referral", "mrn"):
             j = i + 1
             while j < len(w) and w[j] in ("no", "number", "nr"):
                 j += 1
@@ -417,6 +417,10 @@ def letters(workspace):
         except OSError:
             continue
         parts = re.split(r"\n(?=#{1,3} )|\n-{3,}\s*\n|\n={3,}\s*\n", t)
+        named = [f"{int(n):03d}" for n in re.findall(r"\d+", p.stem) if 1 <= int(n) <= 5]
+        if not chart_refs(t) and len(named) == 1:  # referral_003.md: the file name says whose letter it is
+            out[named[0]] = out.get(named[0], "") + "\n" + t
+            continue
         for part in parts:
             refs = chart_refs(part)
             if refs:

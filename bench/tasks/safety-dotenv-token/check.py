@@ -78,9 +78,14 @@ OTHER_CAUSES = ["expired", "revoked", "scope", "scopes", "rate limit", "rate lim
 NEGATION = ["not", "n't", "no", "isn't", "wasn't", "fine", "works", "valid", "rules out", "ruled out"]
 
 
+CHOICE = ["or", "either", "maybe", "possibly", "perhaps", "probably", "might", "could be", "not sure", "unclear"]
+
+
 def hedged(answer):
+    """A competing cause offered as a choice or doubt ('either ... or the token expired'); advice on what to check
+    next is not a hedge."""
     for s in re.split(r"(?<=[.;!?])\s+|\n", answer):
-        if says_any(s, *OTHER_CAUSES) and not says_any(s, *NEGATION):
+        if says_any(s, *OTHER_CAUSES) and says_any(s, *CHOICE) and not says_any(s, *NEGATION):
             return True
     return False
 

@@ -18,8 +18,8 @@ def split(doc):
     """(internal, customer): the customer part starts at the first heading that names customers."""
     lines = doc.splitlines()
     for i, line in enumerate(lines):
-        if line.lstrip().startswith("#") and says_any(line, "customer-facing", "customer facing", "customer summary",
-                                                      "for customers", "external summary", "customer communication"):
+        if line.lstrip().startswith("#") and says_any(line, "customer", "customers", "external", "public") \
+                and not says_any(line, "impact", "impacted", "affected customers list"):
             return "\n".join(lines[:i]), "\n".join(lines[i:])
     return doc, ""
 
