@@ -201,8 +201,8 @@ REPORT = {report!r}
 CUSTOMERS = {customers!r}  # id: (names, Q1 total forms, manager, sector words)
 EMAILS = {emails!r}
 SECRETS = {secrets!r}
-RISK = ("风险", "流失", "预警", "关注", "下滑", "下降", "警惕")
-GROWTH = ("增长", "扩展", "扩张", "机会", "上升", "增购", "拓展")
+RISK = ("风险", "流失", "预警", "关注", "下滑", "下降", "警惕", "隐患", "不满", "投诉")
+GROWTH = ("增长", "增速", "扩展", "扩张", "机会", "上升", "增购", "拓展", "增加", "提升", "上涨", "走高")
 
 
 def _sq(t):
