@@ -95,8 +95,8 @@ def check(ws, answer):
     score += 0.10 * (_in(beta, "第三方") and _in(beta, "API文档", "接口文档", "API 文档"))
     score += 0.05 * _in(beta, "逾期", "超期", "已过截止", "过了截止", "超过截止")
     score += 0.05 * _in(beta, "一周", "1周", "一个星期", "7天")
-    score += 0.05 * _in(gamma, "无纪要", "没有纪要", "缺少纪要", "缺纪要", "纪要缺失", "没有会议纪要", "缺少会议纪要",
-                        "未找到纪要", "无会议纪要", "尚无纪要", "未见纪要", "纪要未")
+    score += 0.05 * any(_in(ln, "纪要", "会议记录", "minutes", "notes") and _in(ln, "没有", "无", "缺", "未", "不存在", "missing")
+                        for ln in gamma.splitlines())
     score += 0.15 * all(e in report.casefold() for e in EMAILS)
     score += 0.075 * _in(report, "最需关注", "重点关注", "最高风险", "优先关注", "风险最高", "最需要关注")
     score += 0.075 * _in(gamma, "3月24日", "3/24", "2026-03-24", "03-24")
