@@ -531,7 +531,7 @@ class Filler:
 
     def write_ics(self, path: Path, events: Sequence[Event], name: str = "") -> None:
         """An RFC 5545 calendar; TZID events get their VTIMEZONE. Deterministic (fixed DTSTAMP, seeded UIDs)."""
-        from icalendar import Calendar, vCalAddress, vText
+        from icalendar import Calendar, Timezone, vCalAddress, vText
         from icalendar import Event as IEvent
 
         cal = Calendar()
@@ -539,6 +539,8 @@ class Filler:
         cal.add("version", "2.0")
         if name:
             cal.add("x-wr-calname", name)
+        for zone_name in sorted({e.tz for e in events if e.tz}):  # in a fixed order: the file must reproduce
+            cal.add_component(Timezone.from_tzid(zone_name))
         stamp = datetime(2026, 1, 1, tzinfo=timezone.utc)
         for i, e in enumerate(events):
             ev = IEvent()
@@ -572,7 +574,6 @@ class Filler:
             for x in e.exdates:
                 ev.add("exdate", at(x))
             cal.add_component(ev)
-        cal.add_missing_timezones()
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(cal.to_ical())
 
