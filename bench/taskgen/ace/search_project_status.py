@@ -265,9 +265,9 @@ def check(ws, answer):
                      and says_any(beta, "API documentation", "API docs", "API documents", "API spec"))
     score += 0.05 * says_any(beta, "overdue", "past due", "missed its due", "missed the due", "late")
     score += 0.05 * (has_duration(beta, 7 * 1440) or says_any(beta, "one week", "a week", "1 week", "1 wk"))
-    score += 0.05 * says_any(gamma, "no notes", "no meeting notes", "missing notes", "notes are missing",
-                             "notes missing", "without notes", "no minutes", "minutes are missing", "missing minutes",
-                             "not documented", "no record", "notes not found", "notes have not", "no notes yet")
+    score += 0.05 * any(says_any(ln, "notes", "minutes", "write-up", "record") and
+                        says_any(ln, "no", "missing", "without", "not", "none", "lack", "lacks", "absent", "yet")
+                        for ln in gamma.splitlines())
     score += 0.15 * all(e in report.casefold() for e in EMAILS)
     score += 0.075 * says_any(report, "most attention", "highest risk", "top priority", "needs the most",
                               "most at risk", "biggest risk", "priority 1", "focus first", "most urgent")
