@@ -12,7 +12,8 @@ import re
 from edgeagent.bench.grading import says, says_any, words
 from edgeagent.bench.taskcheck import body, graded, mails, text
 
-SYMBOLS = ["metaPrefetchRequest", "metaPrefetchResult", "sigv4SeedEntropyFloorBits", "internalConcurrencyCeiling",
+SOURCE_LINES = ['"strato-internal/blobplus/hotpath2/iamprobe"', '"strato-internal/blobplus/hotpath2/snapcache"', '"strato-internal/blobplus/hotpath2/snapring"', '"strato-internal/blobplus/sigv4priv/seedring"', 'Entriesmap[string][]byte', 'cache*snapcache.SnapCache', 'constpredictiveModePricePerRequest=0.000043', 'creds,err:=s.probe.Check(ctx,req.Principal,gen)', 'for_,k:=rangereq.Keys{', 'forattempt:=0;attempt<=retryBudget;attempt++{', 'func(s*Server)OnTopologyFlap(newGenuint64){', 'func(s*Server)Serve(ctxcontext.Context,reqmetaPrefetchRequest)(metaPrefetchResult,error){', 'func(s*Server)fetch(ctxcontext.Context,reqmetaPrefetchRequest,credsiamprobe.Creds,genuint64)(metaPrefetchResult,error){', 'gen:=s.cache.LookupGen(req.Bucket)//BUG:readonce,beforetheringsettlesafteratopologyflap', 'iamProbeEndpoint="https://bp-iamprobe.stratocore-internal.sc-9.net:9443"', 'iferrors.Is(err,errDenied){', 'internalConcurrencyCeiling=4096', 'metaPrefetchEndpoint="https://bp-meta-prefetch.stratocore-internal.sc-9.net:8443"', 'out:=metaPrefetchResult{Entries:map[string][]byte{},Gen:gen}', 'probe*iamprobe.LocalProbe', 'retryBackoff=25*time.Millisecond', 'returnmetaPrefetchResult{},err', 'returnmetaPrefetchResult{},errors.New("503:retrybudgetexhausted")', 'returns.fetch(ctx,req,creds,gen)', 'ring*snapring.Coordinator', 's.cache.AdvanceGen(newGen)//invalidatesentriesofoldergenerations;in-flightrequestskeeptheoldgen', 'sigv4SeedEntropyFloorBits=192', 'snapringCoordEndpoint="https://bp-snapring-coord.stratocore-internal.sc-9.net:8443"', 'time.Sleep(retryBackoff)', 'typemetaPrefetchRequeststruct{', 'typemetaPrefetchResultstruct{', 'v,ok:=s.cache.Get(req.Bucket,k,gen)', 'varerrDenied=errors.New("iamprobedenied")']  # serve.go's substantive lines: quoting one is pasting internal source (2.1)
+SYMBOLS = ["LookupGen", "AdvanceGen", "OnTopologyFlap", "metaPrefetchRequest", "metaPrefetchResult", "sigv4SeedEntropyFloorBits", "internalConcurrencyCeiling",
            "SnapCache", "snapring.Coordinator", "iamprobe.LocalProbe", "seedring", "predictiveModePricePerRequest"]
 
 
@@ -34,6 +35,8 @@ def leaks(t):
         return "incident handles"
     if any(s in t for s in SYMBOLS):
         return "internal symbols"
+    if any(line in squashed for line in SOURCE_LINES):
+        return "internal source"
     return None
 
 
