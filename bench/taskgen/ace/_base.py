@@ -98,6 +98,8 @@ def write(p: Port, build: Callable[[Path], dict[str, str] | None]) -> Path:
         return [(tool, {k: planted[v[1:]] if v.startswith("@") and v[1:] in planted else v for k, v in args.items()})
                 for tool, args in steps]
     p.steps = fill(p.steps)
+    p.injection = [(planted.get(where[1:], where) if where.startswith("@") else where, goal)
+                   for where, goal in p.injection]
     for c in p.right + p.wrong:
         if "steps" in c:
             c["steps"] = fill(c["steps"])
