@@ -69,7 +69,7 @@ def chunks(text):
 
 
 def sentences(text):
-    return [s for c in chunks(text) for s in re.split(r"(?<=[.;!?])\s+", c) if s.strip()]
+    return [s for c in chunks(text) for s in re.split(r"(?<=[.!?])\s+", c) if s.strip()]
 
 
 def chart_refs(text):
@@ -116,7 +116,7 @@ def is_letter(text, num):
 
 
 PENDING = ["pending", "not yet", "not signed", "unsigned", "not on file", "awaiting", "hold", "on hold", "until",
-           "before", "missing", "once", "after"]
+           "before", "missing", "once", "after", "first", "needs", "required", "requires", "wait", "waiting", "held"]
 CONSENT = ["consent", "CFM MIN BH 1", "guardian", "parental"]
 
 
