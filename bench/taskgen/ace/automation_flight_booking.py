@@ -188,13 +188,14 @@ def check(ws, answer):
     t = _booking(ws)
     if t is None:
         return 0.0
-    named = set(re.findall(r"\\bGK\\s?(\\d{{3}})\\b", t, re.IGNORECASE))
+    named = set(re.findall(r"\\bGK[\\s-]?(\\d{{3}})\\b", t, re.IGNORECASE))
     if len(named) != 1:
         return 0.0
     flight = "GK" + named.pop()
     if flight not in FLIGHTS or FLIGHTS[flight] == 0:
         return 0.0
-    if not (says(t, "economy") and not says_any(t, "business", "first class", "premium")):
+    if not (says(t, "economy") and not says_any(t, "business class", "business cabin", "cabin business",
+                                                 "in business", "first class", "premium economy")):
         return 0.0
     seats = set(s.upper() for s in re.findall(r"\\b(\\d{{1,2}}[A-F])\\b", t))
     t = re.sub(r"(\\d)\\.(\\s|$)", r"\\1\\2", t)  # '12/11/1985.' at a sentence's end is still a date

@@ -209,11 +209,14 @@ resolution offering both values ("30 or 90 days", "ada-001 or ada-002") earns no
 
 import re
 
-from edgeagent.bench.grading import has_number, says, says_any
+from edgeagent.bench.grading import has_number, numbers, says, says_any
 from edgeagent.bench.taskcheck import graded, text
 
 DOC = "memory_workflow_design.md"
 EXPIRED = {expired!r}
+KEYS = (("toothbrush", "dentist"), ("lunch poll", "team lunch"), ("office plants", "water the plants", "plants"),
+        ("back up", "backup", "back-up"), ("grocery", "groceries", "shopping list"), ("Blue Bottle",),
+        ("Osteria Mozza", "Osteria"), ("parking", "garage code"))
 CHOICE = re.compile(r"\\b(either|or|maybe|perhaps|possibly|might|could)\\b", re.I)
 
 
@@ -230,9 +233,9 @@ def _limits(d):
     keep90 = _any(d, lambda s: says(s, "retention") and has_number(s, 90) and
                   says_any(s, "recommend", "should", "keep", "use", "set", "authoritative", "adopt", "resolve")
                   and not CHOICE.search(s))
-    raise_to = _any(d, lambda s: (has_number(s, 1000) or has_number(s, 2000)) and
-                    says_any(s, "raise", "increase", "at least", "minimum", "set", "recommend", "should")
-                    and not CHOICE.search(s))
+    raise_to = _any(d, lambda s: any(1000 <= v < 5000 and not 2020 <= v <= 2030 for v in numbers(s)) and
+                    says_any(s, "raise", "increase", "at least", "minimum", "set", "recommend", "should",
+                             "max_memory_items", "limit", "capacity") and not CHOICE.search(s))
     no30 = not _any(d, lambda s: says(s, "retention") and has_number(s, 30) and
                     says_any(s, "recommend", "should use", "adopt", "set retention", "keep 30") and
                     not says_any(s, "not", "reject", "wrong", "instead"))
@@ -263,7 +266,8 @@ def _embeddings(d):
 
 def _data(d):
     count = _any(d, lambda s: has_number(s, 8, alone=True) and says_any(s, "stale", "expired", "items", "memories"))
-    named = sum(says(d, e) for e in EXPIRED) >= 6
+    named = sum(says(d, e) or any(says(d, k) for k in keys) or f"mem_{{301 + i:04d}}" in d
+                for i, (e, keys) in enumerate(zip(EXPIRED, KEYS))) >= 6
     pairs = sum((says_any(d, "standup", "stand-up"), says(d, "weekly report"),
                  says_any(d, "blood pressure", "BP medication"))) >= 2 and says_any(d, "duplicate", "duplicates")
     return count and named and pairs

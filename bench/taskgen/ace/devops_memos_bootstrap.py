@@ -210,8 +210,8 @@ def check(ws, answer):
     ground = 0.15 * (_own(tools, seed) and _lists(tools, TOOLS, EXAMPLE_TOOLS)) + \\
         0.15 * (_own(agents, seed) and _lists(agents, SKILLS, EXAMPLE_AGENTS))
     research = text(ws / "MEMOS_RESEARCH.md").lower()
-    memos = bool(re.search(r"clawhub install memos(?![\\w-])", research)) and \\
-        ("5230" in research or "neosmemo/memos" in research) and "install memos-os" not in research
+    memos = bool(re.search(r"clawhub(@\\S+)?\\s+install\\s+memos(?![\\w-])", research)) and \\
+        ("5230" in research or "neosmemo/memos" in research) and not re.search(r"install\\s+memos-os", research)
     core = ground + 0.20 * memos
     if not core:
         return 0.0

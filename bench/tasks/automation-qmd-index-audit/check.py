@@ -45,15 +45,17 @@ def _counts(r):
 
 
 def _stale(r):
-    return any(says(s, "climate panel analysis") and has_time(s, time(8, 15), alone=True) and has_time(s, time(7, 0))
-               for s in _sentences(r)) and says_any(r, "stale", "out of date", "outdated", "not re-indexed",
+    paragraphs = [p for p in re.split(r"\n\s*\n", r) if p.strip()]
+    return any(says(p, "climate panel analysis") and has_time(p, time(8, 15), alone=True) and has_time(p, time(7, 0))
+               for p in _sentences(r) + paragraphs) and says_any(r, "stale", "out of date", "outdated", "not re-indexed",
                                                     "not reindexed")
 
 
 def _overdue(r):
     for s in _sentences(r):
         if says_any(s, "missed", "missing", "skipped", "did not run", "didn't run", "not run", "never ran",
-                    "failed", "overdue"):
+                    "failed", "overdue", "did not happen", "didn't happen", "never happened", "have not run",
+                    "haven't run", "no run", "late"):
             if (has_number(s, 4, alone=True) and not has_number(s, 3)) or has_number(s, 121):
                 return True
             if all(has_time(s, time(h, m)) for h, m in ((7, 30), (8, 0), (8, 30), (9, 0))):
@@ -63,8 +65,11 @@ def _overdue(r):
 
 def _path_bug(r):
     flat = r.replace('"', "'")
-    fixed = re.search(r"path\.join\(\s*__dirname\s*,\s*'\.\.'\s*,\s*'config'\s*,\s*'qmd_index\.json'", flat) and \
-        re.search(r"path\.join\(\s*__dirname\s*,\s*'\.\.'\s*,\s*'\.index'\s*,\s*'qmd_manifest\.json'", flat)
+    def fix(folder, name):
+        f, n = re.escape(folder), re.escape(name)
+        return re.search(r"path\.(join|resolve)\(\s*__dirname\s*,\s*(?:'\.\.'\s*,\s*'" + f + r"'\s*,\s*'" + n +
+                         r"'|'\.\./" + f + "/" + n + r"'|'\.\.'\s*,\s*'" + f + "/" + n + r"')", flat)
+    fixed = fix("config", "qmd_index.json") and fix(".index", "qmd_manifest.json")
     return bool(fixed) and says(r, "index_qmd_files.js")
 
 

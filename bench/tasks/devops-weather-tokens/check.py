@@ -17,7 +17,7 @@ is not the job asked for).
 import ast
 import re
 
-from edgeagent.bench.grading import has_number, says_any
+from edgeagent.bench.grading import has_number, says, says_any
 from edgeagent.bench.taskcheck import graded, text
 
 CFG = "skills/weather/config.yaml"
@@ -87,7 +87,7 @@ def _parser(ws):
 
 def _skill(ws):
     t = text(ws / SKILL)
-    return not says_any(t, "full response", "entire response", "whole response", "raw response") and \
+    return not says(t, "Return the full response to the user") and \
         says_any(t, "compact", "one line", "single line", "one-line", "single-line") and \
         says_any(t, "feels", "feels-like", "apparent") and says_any(t, "humidity") and says_any(t, "wind")
 
