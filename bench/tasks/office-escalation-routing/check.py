@@ -43,15 +43,19 @@ def _labels(t):
 
 
 def _items(doc):
-    """(block text, heading labels) for each line with the lines indented under it."""
+    """(text, heading labels) for each section (a heading to the next one) and each line with the lines indented
+    under it (its labels, else its heading's): "### Helix (2202)" then "Severity: P0", "## P0" then "- Helix ...",
+    a table row "| 2202 | Helix | P0 |" and "- Helix: P0" are all read."""
     lines = doc.splitlines()
     out, heading = [], set()
+    starts = [i for i, ln in enumerate(lines) if _is_heading(ln)]
+    for a, b in zip(starts, starts[1:] + [len(lines)]):
+        out.append(("\n".join(lines[a:b]), set()))
     for i, ln in enumerate(lines):
         if not ln.strip():
             continue
-        if ln.lstrip().startswith("#") or re.fullmatch(r"\s*\*\*[^*]+\*\*:?\s*", ln):
+        if _is_heading(ln):
             heading = _labels(ln)
-            out.append((ln, set()))
             continue
         indent = len(ln) - len(ln.lstrip())
         block = [ln]
@@ -61,6 +65,10 @@ def _items(doc):
             block.append(nxt)
         out.append(("\n".join(block), heading))
     return out
+
+
+def _is_heading(ln):
+    return ln.lstrip().startswith("#") or bool(re.fullmatch(r"\s*\*\*[^*]+\*\*:?\s*", ln))
 
 
 def _about(items, key):
