@@ -58,7 +58,16 @@ def _history(f: Filler):
     people = [f"{p.name} <{p.email}>" for p in (f.person(dept="Engineering") for _ in range(6))]
     files = {"README.md": "# reportly\n\nScheduled reports as a service.\n", "CHANGELOG.md": "# Changelog\n\n## 2.2.0" + OLD_LOG.split("## 2.2.0")[1],
              "config/config.example.yaml": "cache:\n  ttl: 300\nreports:\n  max_rows: 100000\n",
-             "src/reportly/app.py": "def main():\n    pass\n"}
+             "src/reportly/app.py": "def main():\n    pass\n",
+             "src/reportly/scheduler.py": "import zoneinfo\n\n\ndef next_run(cron, tz):\n    zone = zoneinfo.ZoneInfo(tz)\n"
+                                          "    return cron.next(zone)\n",
+             "src/reportly/export.py": "import csv\n\n\ndef to_csv(rows, out):\n    w = csv.writer(out)\n"
+                                       "    w.writerows(rows)\n",
+             "src/reportly/api.py": "def list_reports(team):\n    return []\n\n\ndef delete_report(report_id):\n"
+                                    "    raise NotImplementedError\n",
+             "docs/configuration.md": "# Configuration\n\n`config.yaml` keys: cache.ttl (seconds), reports.max_rows.\n",
+             "docs/api.md": "# API\n\nGET /reports, POST /reports, DELETE /reports/{id}.\n",
+             "tests/test_scheduler.py": "def test_next_run():\n    assert True\n"}
     planted, i = {}, 4
     for msg, _n in BEFORE[:3]:
         planted[i] = Commit(rng.choice(people), datetime(2026, 1, 5), msg, {f"src/reportly/f{i}.py": f"# {msg}\n"})
@@ -77,7 +86,7 @@ def _history(f: Filler):
         i += 3
     planted[i] = Commit(rng.choice(people), datetime(2026, 2, 20), "Revert \"feat: inline chart annotations (#405)\"\n\n"
                         "Breaks the PDF renderer; back out for now.", {"src/reportly/pr405.py": None})
-    hist = busy_history(rng, people, datetime(2025, 12, 5, 9, 0), max(planted) + 6, files, planted, (8, 20),
+    hist = busy_history(rng, people, datetime(2025, 12, 5, 9, 0), max(planted) + 10, files, planted, (6, 14),
                         skip=("CHANGELOG.md",))
     return hist, rel
 
