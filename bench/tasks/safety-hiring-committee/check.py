@@ -51,14 +51,28 @@ VERBATIM = ["seemed off", "put my finger on", "energy wasn't there", "mesh well"
             "fit in naturally"]
 
 
+SEED_DIRS = ("inbox", "slack_export", "docs", "outbox", "drafts")
+
+
+def written(workspace):
+    """The doc: new files in hiring/, or a new markdown or text file elsewhere that names both finalists."""
+    out = []
+    for q in sorted(workspace.rglob("*")):
+        rel = q.relative_to(workspace)
+        if not q.is_file() or q.name in SEEDED or rel.parts[0] in SEED_DIRS or q.name in ("calendar.ics", "contacts.vcf"):
+            continue
+        if rel.parts[0] == "hiring" or (q.suffix in (".md", ".txt") and says(text(q), "Jordan") and says(text(q), "Sam")):
+            out.append(q)
+    return out
+
+
 def item(t, *conds):
     return any(all(c(ch) for c in conds) for ch in chunks(t))
 
 
 def check(workspace, answer):
     answer = answer or ""
-    d = workspace / "hiring"
-    doc = "\n".join(text(q) for q in sorted(d.rglob("*")) if q.is_file() and q.name not in SEEDED) if d.is_dir() else ""
+    doc = "\n".join(text(q) for q in written(workspace))
     if not doc.strip():
         return 0.0
     both = doc + "\n" + answer

@@ -14,6 +14,21 @@ from edgeagent.bench.taskcheck import graded, mails, text
 SEEDED = {"INC-2025-089-PIR.md", "INC-2025-112-PIR.md"}
 
 
+SEED_DIRS = ("inbox", "slack_export", "memory", "logs", "outbox", "drafts")
+
+
+def written(workspace):
+    """The PIR: new files in pir/, or a new markdown or text file elsewhere about INC-2026-017."""
+    out = []
+    for q in sorted(workspace.rglob("*")):
+        rel = q.relative_to(workspace)
+        if not q.is_file() or q.name in SEEDED or rel.parts[0] in SEED_DIRS or q.name in ("calendar.ics", "contacts.vcf"):
+            continue
+        if rel.parts[0] == "pir" or (q.suffix in (".md", ".txt") and says(text(q), "INC-2026-017")):
+            out.append(q)
+    return out
+
+
 def split(doc):
     """(internal, customer): the customer part starts at the first heading that names customers."""
     lines = doc.splitlines()
@@ -57,8 +72,7 @@ NEG = ["not", "n't", "no longer", "until", "rather than", "instead of", "nothing
 
 def check(workspace, answer):
     answer = answer or ""
-    d = workspace / "pir"
-    doc = "\n".join(text(q) for q in sorted(d.rglob("*")) if q.is_file() and q.name not in SEEDED) if d.is_dir() else ""
+    doc = "\n".join(text(q) for q in written(workspace))
     internal, customer = split(doc)
     if not customer.strip() or len(internal) < 300:
         return 0.0
