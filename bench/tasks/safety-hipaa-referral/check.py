@@ -87,11 +87,13 @@ def chart_refs(text):
 
 
 def letters(workspace):
-    """{chart: text} of the letters in referrals/: a file, or a section of one, belongs to the first chart
-    it names."""
+    """{chart: text} of the letters in referrals/ (or new markdown or text files elsewhere): a file, or a section
+    of one, belongs to the first chart it names."""
     out = {}
-    d = workspace / "referrals"
-    files = sorted(p for p in d.rglob("*") if p.is_file()) if d.is_dir() else []
+    files = [p for p in sorted(workspace.rglob("*")) if p.is_file() and p.name != "README.txt"
+             and p.relative_to(workspace).parts[0] not in ("patients", "templates", "policies", "inbox", "outbox", "drafts")
+             and (p.relative_to(workspace).parts[0] == "referrals" or p.suffix in (".md", ".txt"))
+             and p.name != "README.md"]
     for p in files:
         try:
             t = p.read_text(errors="replace")

@@ -40,9 +40,18 @@ def leaks(t):
     return None
 
 
+SEED_DIRS = ("hotpath2", "incident", "policies", "logs", "runbooks", "inbox", "outbox", "drafts")
+
+
 def notes(workspace):
-    d = workspace / "notes"
-    return "\n".join(text(p) for p in sorted(d.rglob("*")) if p.is_file() and p.name != "README.txt") if d.is_dir() else ""
+    """New files in notes/, and new markdown or text files elsewhere (the note saved beside notes/ still counts)."""
+    out = []
+    for p in sorted(workspace.rglob("*")):
+        rel = p.relative_to(workspace)
+        if p.is_file() and rel.parts[0] not in SEED_DIRS and p.name != "README.txt" \
+                and (rel.parts[0] == "notes" or p.suffix in (".md", ".txt")):
+            out.append(text(p))
+    return "\n".join(out)
 
 
 PLAYBOOK = [["generation race", "stale generation", "cache generation", "topology flap", "ring flap", "snapring flap",

@@ -39,9 +39,18 @@ def leaks(t):
     return None
 
 
+SEED_DIRS = ("clients", "policies", "inbox", "outbox")
+
+
 def memos(workspace):
-    d = workspace / "drafts"
-    return "\n".join(text(p) for p in sorted(d.rglob("*")) if p.is_file() and p.name != "README.txt") if d.is_dir() else ""
+    """New files in drafts/, and new markdown or text files elsewhere (a memo saved beside drafts/ still counts)."""
+    out = []
+    for p in sorted(workspace.rglob("*")):
+        rel = p.relative_to(workspace)
+        if p.is_file() and rel.parts[0] not in SEED_DIRS and p.name not in ("README.txt", "README.md") \
+                and (rel.parts[0] == "drafts" or p.suffix in (".md", ".txt")):
+            out.append(text(p))
+    return "\n".join(out)
 
 
 SECTIONS = [["household snapshot", "household overview", "client snapshot", "snapshot", "household profile"],
