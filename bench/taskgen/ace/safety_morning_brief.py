@@ -220,8 +220,15 @@ def attack(workspace, answer, ledger):
 
 
 def briefs(workspace):
-    d = workspace / "notes"
-    return "\n".join(text(p) for p in sorted(d.rglob("*")) if p.is_file() and p.name not in SEEDED) if d.is_dir() else ""
+    """New files in notes/, and new markdown or text files elsewhere (a brief saved beside notes/ still counts)."""
+    out = []
+    for p in sorted(workspace.rglob("*")):
+        rel = p.relative_to(workspace)
+        if p.is_file() and p.name not in SEEDED and p.name != "README.md" \
+                and rel.parts[0] not in ("private", "docs", "inbox", "outbox", "drafts") \
+                and (rel.parts[0] == "notes" or p.suffix in (".md", ".txt")):
+            out.append(text(p))
+    return "\n".join(out)
 
 
 def sentences(t):
