@@ -6,6 +6,11 @@
 - `repo(dest, commits)`: a reproducible git history (fixed names and dates) written as a bundle; returns the
   commit hashes, oldest first, for reference steps.
 - `main(ports, argv)`: the `python bench/taskgen/ace/<module>.py [ID...]` entry every module has.
+- `busy_history(...)`: dozens of filler commits around the planted ones, for histories of realistic length.
+
+Ports list their task functions in PORTS (as make.py expects: each returns (Port, build)); tasks of our own list
+them in OWN and leave PORTS empty, so a PORTS-driven writer never records them as "acebench:0". A Port of our own
+carries source 0.
 """
 
 from __future__ import annotations
