@@ -54,7 +54,7 @@ def _iso(v):
 def _interval(t):
     short = has_number(t, 1800000) or bool(re.search(r"\b30\s*(min|minutes|-minute|m)\b", t, re.IGNORECASE))
     long = has_number(t, 2700000) or bool(re.search(r"\b45\s*(min|minutes|-minute|m)\b", t, re.IGNORECASE))
-    stale = any(says(s, "state") and says_any(s, "stale", "out of date", "outdated", "not updated", "never updated",
+    stale = any(says_any(s, "state", "runtime") and says_any(s, "stale", "out of date", "outdated", "not updated", "never updated",
                                               "was not updated", "wasn't updated", "behind", "needs updating",
                                               "should be updated", "must be updated", "old value")
                 for s in re.split(r"(?<=[.!?])\s+|\n+", t))
