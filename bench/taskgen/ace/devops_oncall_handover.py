@@ -171,7 +171,7 @@ def task():
     handover = ("# On-call handover, week 9 (23 Feb - 2 Mar 2026)\n\n## Pages per service\n"
                 "- payments: 23\n- search: 11\n- auth: 7\n- checkout: 4\n- notifications: 2\n\n"
                 "## Noisiest alert\nPaymentsLatencyHigh paged 19 times, flapping for a few minutes each time since the "
-                "provider change (INC-2288, resolved); worth a longer for: duration.\n\n## Still open\n"
+                "provider change (INC-2288, resolved); worth a longer `for:` duration on that rule.\n\n## Still open\n"
                 "- INC-2291 (search): the index lags about 40 minutes behind writes; opened Sat 28 Feb 16:40 UTC.\n\n"
                 "## Silences into next week\n- DiskUsageHigh on db-replica-2 until 3 March 09:00 UTC (disk resize, "
                 "OPS-771). The BackupLate and CertExpirySoon silences have expired.\n")
