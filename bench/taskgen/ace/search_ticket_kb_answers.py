@@ -259,7 +259,7 @@ def port() -> tuple[Port, callable]:
                                           "\nKB-611 (SSO login) looks related to TK-603 but covers SSO errors, not "
                                           "slow loading.\n"})]},
             {"why": "the stale date written as 01/06/2025 instead of the word outdated", "base": "nothing",
-             "answer": "Done.", "steps": wrote(report(kbs, {"TK-603": "High priority. Clear the browser cache and "
+             "answer": "Done.", "steps": wrote(report({**kbs, "TK-603": "KB-603"}, {"TK-603": "High priority. Clear the browser cache and "
                                                                         "check the CDN. KB-603 last updated "
                                                                         "01/06/2025: review it before use."}))},
         ],
