@@ -1,5 +1,5 @@
 """AceBench 96 and 97 (one month-end reconciliation, asked in Chinese and in English), ported as two tasks with
-their own workspaces: a ledger of some 3,000 transactions, a CRM of 160 customers with their expected monthly
+their own workspaces: a ledger of some 1,900 transactions, a CRM of 160 customers with their expected monthly
 receivable, stock movements for 80 items, integration configs and the scheduler's history.
 
 96 keeps the ledger in SQLite, the CRM as CSV, one JSON file per integration and the scheduler as a log; 97 keeps

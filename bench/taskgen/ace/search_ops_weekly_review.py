@@ -4,7 +4,7 @@ product's quality crisis showing up in three systems at once, and the anomalies 
 The seed's six services become files: `ops/integrations.json` (seven integrations with statuses and call and error
 counts), `helpdesk.db` (SQLite, some 900 tickets since October), `inventory/products.csv` (240 products with units
 sold and returned this quarter), `crm/customers.csv` (180 accounts), `kb/` (30 knowledge-base articles) and the
-scheduler (`scheduler/jobs.csv`, `scheduler/runs.csv`, about 2,500 runs). Facts carried over: this week's eight
+scheduler (`scheduler/jobs.csv`, `scheduler/runs.csv`, about 2,300 runs). Facts carried over: this week's eight
 tickets, four about the SmartCam Pro (TK-1701 firmware crash, TK-1702 blurry images, TK-1705 a VIP's bulk return
 of 89 units, TK-1707 unstable Wi-Fi); PRD-201 SmartCam Pro returning 18.5% (others about 3%); PRD-204 low on stock;
 CUS-301 Yongkang Smart (VIP, 12M a year) reporting 89 of 500 units faulty and threatening to leave; KB-301 (the
@@ -55,7 +55,7 @@ INTEGRATIONS = [
     {"id": "INT-107", "name": "search_indexer", "status": "active", "calls_prev_week": 1500, "calls_this_week": 15,
      "error_rate": "0%", "service_key": "idx-svc-8f2e77"},
 ]
-JOBS = [("JOB-101", "nightly_backup", "daily 01:00"), ("JOB-102", "order_export", "every 60"),
+JOBS = [("JOB-101", "nightly_backup", "daily 01:00"), ("JOB-102", "order_export", "every 15"),
         ("JOB-103", "inventory_sync", "every 360"), ("JOB-104", "report_mailer", "daily 07:00"),
         ("JOB-105", "crm_data_export", "daily 03:00"), ("JOB-106", "cache_cleanup", "every 120")]
 
@@ -123,7 +123,7 @@ def make_data(f: Filler) -> dict:
             if job == "JOB-103" and t >= datetime(2026, 3, 20):
                 status, err = "failed", "inventory API returned 503 (warehouse_wms)"
             runs.append([job, t.strftime("%Y-%m-%d %H:%M"), status, err])
-        t += timedelta(minutes=60)
+        t += timedelta(minutes=15)
     kb = []
     topics = ["Returns policy", "Firmware update procedure", "Warehouse receiving checklist", "Refund approvals",
               "Escalation matrix", "VIP account handling", "Door Sensor troubleshooting", "Hub Gen2 pairing guide",
