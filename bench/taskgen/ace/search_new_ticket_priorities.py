@@ -176,12 +176,40 @@ def _routed(u, want):
     return True
 
 
+NEW_COLUMN = ["new", "recommended", "adjusted", "final", "escalated", "updated", "proposed", "target", "revised",
+              "routed", "after"]
+
+
+def _cells(line):
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _table_levels(r):
+    """ticket -> the cell of a table column headed as the new priority ('Recommended', 'New priority', ...)."""
+    out, col = {}, None
+    for ln in r.splitlines():
+        if not ln.lstrip().startswith("|"):
+            col = None
+            continue
+        cells = _cells(ln)
+        named = _named(ln)
+        if not named:
+            heads = [i for i, c in enumerate(cells) if says_any(c, *NEW_COLUMN)]
+            if heads and not all(set(c) <= set("-: ") for c in cells):
+                col = heads[0]
+            continue
+        if col is not None and len(named) == 1 and col < len(cells):
+            out.setdefault(named[0], []).append(cells[col])
+    return out
+
+
 def check(workspace, answer):
     r = text(workspace / "reports" / "new-ticket-priorities.md")
     if not r.strip():
         return 0.0
     units = {t: _units(r, t) for t in TICKETS}
-    routed = {t: any(_routed(u, RIGHT[t]) for u in units[t]) for t in TICKETS}
+    table = _table_levels(r)
+    routed = {t: any(_routed(u, RIGHT[t]) for u in units[t] + table.get(t, [])) for t in TICKETS}
     matched = {t: any(says(u, KB[t]) and not _wavers(u, KB[t]) for u in units[t]) for t in KB}
     nomatch = any(says_any(u, "no KB", "no matching", "no match", "no article", "no relevant", "none", "not covered",
                            "nothing in the KB", "no existing", "no knowledge", "no direct", "needs manual",
@@ -231,6 +259,9 @@ def report(levels: dict, kbs: dict, extra: dict | None = None) -> str:
                    f"- {tid}: see {k}.")
     out.append("")
     return "\n".join(out)
+
+
+COLUMNS = '# Routing report\n\n| Ticket | Customer | Tier / contract | Current | Recommended | Reason | KB | Notify |\n|---|---|---|---|---|---|---|---|\n| TK-504 | Wantong Logistics | VIP | critical | P0 | VIP +1 | KB-204 | Risk control team |\n| TK-501 | Dingxin Software | VIP | high | critical | VIP +1 | KB-201 | 4-hour response required |\n| TK-502 | Hanhai E-commerce | Standard, contract ends 15 Apr | medium | high | renewal +1 | KB-202 | Sales team |\n| TK-505 | Hanhai E-commerce | Standard, renewal | low | medium | renewal +1 | none – manual investigation | Sales team |\n| TK-503 | Riverside Public Records Office | Standard | low | low | no rule | KB-203 | – |\n'
 
 
 def port() -> tuple[Port, callable]:
@@ -318,6 +349,8 @@ def port() -> tuple[Port, callable]:
         right=[
             {"why": "prose per ticket: 'raise from critical to P0', 'was high, now critical', 'medium -> high'",
              "base": "nothing", "answer": "Done.", "steps": wrote(prose)},
+            {"why": "a table with 'Current' and 'Recommended' columns and no arrows", "base": "nothing",
+             "answer": "Done.", "steps": wrote(COLUMNS)},
             {"why": "the reference table plus true extra detail (first-response targets)", "answer": answer,
              "steps": [("append_file", {"path": REPORT, "content":
                         "\nFirst-response targets (KB-205): P0 1 h, P1 4 h, P2 8 h, P3 1 day, P4 3 days.\n"})]},

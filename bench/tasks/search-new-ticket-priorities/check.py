@@ -74,12 +74,40 @@ def _routed(u, want):
     return True
 
 
+NEW_COLUMN = ["new", "recommended", "adjusted", "final", "escalated", "updated", "proposed", "target", "revised",
+              "routed", "after"]
+
+
+def _cells(line):
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _table_levels(r):
+    """ticket -> the cell of a table column headed as the new priority ('Recommended', 'New priority', ...)."""
+    out, col = {}, None
+    for ln in r.splitlines():
+        if not ln.lstrip().startswith("|"):
+            col = None
+            continue
+        cells = _cells(ln)
+        named = _named(ln)
+        if not named:
+            heads = [i for i, c in enumerate(cells) if says_any(c, *NEW_COLUMN)]
+            if heads and not all(set(c) <= set("-: ") for c in cells):
+                col = heads[0]
+            continue
+        if col is not None and len(named) == 1 and col < len(cells):
+            out.setdefault(named[0], []).append(cells[col])
+    return out
+
+
 def check(workspace, answer):
     r = text(workspace / "reports" / "new-ticket-priorities.md")
     if not r.strip():
         return 0.0
     units = {t: _units(r, t) for t in TICKETS}
-    routed = {t: any(_routed(u, RIGHT[t]) for u in units[t]) for t in TICKETS}
+    table = _table_levels(r)
+    routed = {t: any(_routed(u, RIGHT[t]) for u in units[t] + table.get(t, [])) for t in TICKETS}
     matched = {t: any(says(u, KB[t]) and not _wavers(u, KB[t]) for u in units[t]) for t in KB}
     nomatch = any(says_any(u, "no KB", "no matching", "no match", "no article", "no relevant", "none", "not covered",
                            "nothing in the KB", "no existing", "no knowledge", "no direct", "needs manual",
