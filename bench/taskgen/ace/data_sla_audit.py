@@ -264,7 +264,9 @@ def _units(report, group, one):
             if _named(ln, group) == [one]:
                 out.append(ln)
             elif one in _named(ln, group):
-                out += [c for c in re.split(r"(?<=[.;])\\s+", ln) if _named(c, group) == [one]]
+                # a grouped line ('Compliant: TK-701 (35 min), TK-703 (360 min)'): each part keeps the line's head
+                head = ln[:min(m.start() for i in group if (m := re.search(re.escape(i), ln)))]
+                out += [head + c for c in re.split(r"(?<=[.;])\\s+|,\\s+", ln) if _named(c, group) == [one]]
     return out
 
 
@@ -347,6 +349,9 @@ def check(workspace, answer):
 
 check = graded(check)
 '''
+
+
+GROUPED = "# SLA audit, tickets of 23-25 March\n\nSLA targets (INT-901): critical 60 min, high 4 h, medium 8 h, low 24 h.\n\nCompliant: TK-701 (35 min), TK-703 (360 min), TK-705 (1,320 min).\nBreached: TK-702 (390 min against 240, over by 150 min).\nBorderline: TK-704 (475 min of 480, only 5 minutes to spare).\nNot applicable: TK-706 is an internal ticket, no SLA.\n\nJOB-902 (SLA alert job) has failed 8 times in a row since 24 March 08:00 with SMTP timeouts.\nINT-902's OAuth token expired, which is why alert mails cannot be sent.\nTK-702 breached without any alert.\n\nRecommendations: renew the INT-902 OAuth token; use INT-903 as a backup alert channel; escalate TK-702; monitor TK-704 and similar medium tickets; add multi-channel alerting.\n"
 
 
 def port_for(source: int) -> tuple[Port, callable]:
@@ -494,6 +499,8 @@ def port_for(source: int) -> tuple[Port, callable]:
              "answer": "Report written.", "steps": wrote(other)},
             {"why": "prose, hours instead of minutes, the date as 24/03/2026", "base": "nothing",
              "answer": "Done, see the report.", "steps": wrote(prose)},
+            {"why": "grouped lines ('Compliant: TK-701 (35 min), TK-703 (360 min), ...')", "base": "nothing",
+             "answer": "Audit written.", "steps": wrote(GROUPED)},
             {"why": "the reference report plus true extra detail on the healthy jobs",
              "answer": "Saved; I added a note on the other jobs.",
              "steps": [("append_file", {"path": report_path, "content":

@@ -49,7 +49,9 @@ def _units(report, group, one):
             if _named(ln, group) == [one]:
                 out.append(ln)
             elif one in _named(ln, group):
-                out += [c for c in re.split(r"(?<=[.;])\s+", ln) if _named(c, group) == [one]]
+                # a grouped line ('Compliant: TK-701 (35 min), TK-703 (360 min)'): each part keeps the line's head
+                head = ln[:min(m.start() for i in group if (m := re.search(re.escape(i), ln)))]
+                out += [head + c for c in re.split(r"(?<=[.;])\s+|,\s+", ln) if _named(c, group) == [one]]
     return out
 
 
