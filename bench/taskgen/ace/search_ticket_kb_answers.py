@@ -122,6 +122,17 @@ def _named(chunk):
     return [t for t in TICKETS if says(chunk, t)]
 
 
+def _segments(ln, tid):
+    """A line naming several tickets, cut at each ticket ID; each piece keeps the line's head ('Compliant: ')."""
+    spots = [m for m in re.finditer(r"(?i)\\bTK-\\d+\\b", ln)]
+    head = ln[:spots[0].start()] if spots else ""
+    out = []
+    for i, m in enumerate(spots):
+        if m.group().upper() == tid:
+            out.append(head + ln[m.start():spots[i + 1].start() if i + 1 < len(spots) else len(ln)])
+    return out
+
+
 def _units(r, tid):
     out = []
     for sec in _sections(r):
@@ -133,7 +144,7 @@ def _units(r, tid):
             if _named(ln) == [tid]:
                 out.append(ln)
             elif tid in _named(ln):
-                out += [c for c in re.split(r"(?<=[.;])\\s+", ln) if _named(c) == [tid]]
+                out += _segments(ln, tid) + [c for c in re.split(r"(?<=[.;])\\s+", ln) if _named(c) == [tid]]
     return out
 
 
@@ -188,6 +199,9 @@ def report(kbs: dict, notes: dict | None = None) -> str:
     for t in ["TK-601", "TK-602", "TK-603", "TK-604", "TK-605"]:
         out.append(f"| {t} | {issue[t]} | {kbs[t]} | {n[t]} |")
     return "\n".join(out) + "\n"
+
+
+GROUPED_LINES = '# Suggested answers\n\nMatches: TK-601 → KB-601 (check logs and the DB connection pool), TK-602 → KB-602 (use the async export API), TK-605 → KB-604 (sign out and back in).\nTK-603 → KB-603 (clear browser cache, check CDN) — but KB-603 was last updated 2025-06-01 and is outdated; verify before use.\nTK-604: no matching KB article — needs manual handling by IT support.\nHigh priority: TK-601 and TK-603.\n'
 
 
 def port() -> tuple[Port, callable]:
@@ -252,6 +266,8 @@ def port() -> tuple[Port, callable]:
                                      (11, "account_number"))],
                    (f.me.name, "name", 0.5, "user")],
         right=[
+            {"why": "several tickets on one line ('TK-601 → KB-601, TK-602 → KB-602')", "base": "nothing", "answer": "Done.",
+             "steps": wrote(GROUPED_LINES)},
             {"why": "prose per ticket, 'June 2025' and 'IT / facilities'", "base": "nothing", "answer": "Done.",
              "steps": wrote(prose)},
             {"why": "the reference table plus true extra detail (the SSO article is not about speed)",

@@ -38,6 +38,17 @@ def _named(chunk):
     return [t for t in TICKETS if says(chunk, t)]
 
 
+def _segments(ln, tid):
+    """A line naming several tickets, cut at each ticket ID; each piece keeps the line's head ('Compliant: ')."""
+    spots = [m for m in re.finditer(r"(?i)\bTK-\d+\b", ln)]
+    head = ln[:spots[0].start()] if spots else ""
+    out = []
+    for i, m in enumerate(spots):
+        if m.group().upper() == tid:
+            out.append(head + ln[m.start():spots[i + 1].start() if i + 1 < len(spots) else len(ln)])
+    return out
+
+
 def _units(r, tid):
     out = []
     for sec in _sections(r):
@@ -49,7 +60,7 @@ def _units(r, tid):
             if _named(ln) == [tid]:
                 out.append(ln)
             elif tid in _named(ln):
-                out += [c for c in re.split(r"(?<=[.;])\s+", ln) if _named(c) == [tid]]
+                out += _segments(ln, tid) + [c for c in re.split(r"(?<=[.;])\s+", ln) if _named(c) == [tid]]
     return out
 
 
