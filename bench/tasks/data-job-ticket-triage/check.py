@@ -50,7 +50,11 @@ def _units(report):
         if len(_ids("\n".join(sec), ALL_JOBS)) <= 1:
             out.append("\n".join(sec))
         else:
-            out += [ln for ln in sec if len(_ids(ln, ALL_JOBS)) == 1]
+            for ln in sec:
+                if len(_ids(ln, ALL_JOBS)) == 1:
+                    out.append(ln)
+                elif len(_ids(ln, ALL_JOBS)) > 1:  # 'JOB-302: TK-401, TK-403; JOB-303: TK-402': its clauses
+                    out += [c for c in re.split(r"(?<=[.;])\s+", ln) if len(_ids(c, ALL_JOBS)) == 1]
     return [u for u in out if len(_ids(u, ALL_JOBS)) == 1]
 
 
@@ -124,10 +128,10 @@ def check(workspace, answer):
     paired = _paired(report)
     right = {j for j in ORDER if paired.get(j) == set(GROUPS[j][0])}
     wrong_jobs = [j for j in paired if j not in ORDER and paired[j]]  # a healthy job blamed for a ticket
-    tk404 = [u for u in report.splitlines() + ["\n".join(s) for s in _sections(report)] if says(u, "TK-404")]
+    tk404 = [c for ln in report.splitlines() for c in re.split(r"(?<=[.;])\s+", ln) if says(c, "TK-404")]
     # correlation 0.35: three pairings (0.08 each), TK-404 set apart (0.06), JOB-302's first failure time (0.05)
     score = 0.08 * len(right) * (not wrong_jobs)
-    score += 0.06 * (bool(tk404) and not any(_ids(u, ALL_JOBS) for u in tk404 if "\n" not in u)
+    score += 0.06 * (bool(tk404) and not any(_ids(u, ALL_JOBS) for u in tk404)
                      and says_any(report, "unrelated", "not related", "not linked", "no link", "no relation",
                                   "independent", "hardware", "unconnected", "no connection", "separate"))
     score += 0.05 * any(has_time(u, time(17, 30), alone=True) for u in _units(report) if says(u, "JOB-302"))
