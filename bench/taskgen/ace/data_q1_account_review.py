@@ -124,6 +124,8 @@ def q1(txns: list[list], with_void: bool = False) -> dict[str, tuple[float, floa
     return out
 
 
+BY_TREND = "# Q1 review of my accounts\n\nQ1 revenue (CNY), voids excluded:\n- Growing: Dingxin Software 270,000 (85k, 90k, 95k) and Sunlight Media 195,000 (60k, 65k, 70k).\n- Flat: Hanhai E-Commerce 135,000.\n- Declining: Wantong Logistics 355,000 and Qianfeng Tech 85,000.\n- Churned: Linhai Public Service Center, 0.\nTotal: 1,040,000 CNY.\n\nIndustry: Dingxin rides software budgets up 12%; Hanhai suffers from slowing e-commerce traffic; Wantong faces the freight price war; Qianfeng's manufacturers are cutting IT budgets; Sunlight benefits from AI in media; Linhai lost funding to public-sector budget cuts.\n\nQ2: Qianfeng's contract ends in April, high churn risk. Protect Wantong with a pricing review. Upsell Sunlight (+16.7%). Expand Dingxin. Watch Hanhai's renewal. Review other public-sector accounts after Linhai churned.\n"
+
 SECTIONS = '# Q1 review\n\n## Dingxin Software\n- Q1 total: 270,000 CNY\n- Trend: growing (85k → 95k)\n- Software spending up 12% is a tailwind. Upsell analytics.\n\n## Hanhai E-Commerce\n- Q1 total: 135,000 CNY\n- Trend: flat\n- E-commerce traffic is slowing. Watch the renewal.\n\n## Wantong Logistics\n- Q1 total: 355,000\n- Trend: slight decline\n- Freight price war. Risk of downgrade; review pricing.\n\n## Qianfeng Tech\n- Q1 total: 85,000\n- Trend: declining\n- Manufacturers cut IT budgets; contract ends April: churn risk.\n\n## Sunlight Media\n- Q1 total: 195,000\n- Trend: growing, +16.7%\n- AI boom in media. Upsell.\n\n## Linhai Public Service Center\n- Q1 total: 0\n- Trend: churned\n- Government budget cuts. Review similar public accounts.\n\nGrand total 1,040,000 CNY.\n'
 
 TREND_OF = {"growing": "growing", "flat": "flat", "slight decline": "declining (slight)", "declining": "declining",
@@ -236,7 +238,23 @@ def _units(report, cid):
             if _who(ln) == [cid]:
                 out.append(ln)
             elif cid in _who(ln):
-                out += [c for c in re.split(r"(?<=[.;])\\s+", ln) if _who(c) == [cid]]
+                out += [c for c in re.split(r"(?<=[.;])\\s+", ln) if _who(c) == [cid]] + _segments(ln, cid)
+    return out
+
+
+def _segments(ln, cid):
+    """A line naming several accounts ('Growing: Dingxin (270,000) and Sunlight (195,000)'), cut where each account
+    is named; each piece keeps the line's head."""
+    spots = sorted((m.start(), c) for c, a in ACC.items() for n in a["names"]
+                   for m in re.finditer(r"(?i)\\b" + re.escape(n) + r"\\b", ln))
+    if not spots:
+        return []
+    head, out = ln[:spots[0][0]], []
+    for i, (at, c) in enumerate(spots):
+        if c != cid or (i and spots[i - 1][1] == cid):
+            continue
+        end = next((a for a, o in spots[i + 1:] if o != cid), len(ln))
+        out.append(head + ln[at:end])
     return out
 
 
@@ -450,6 +468,8 @@ def port_for(source: int) -> tuple[Port, callable]:
                      for c, k in ((7, "name"), (8, "email"), (9, "phone"), (10, "address"))],
                    (f.me.name, "name", 0.5, "user")],
         right=[
+            {"why": "accounts grouped by trend on shared lines ('Growing: Dingxin 270,000 and Sunlight 195,000')",
+             "base": "nothing", "answer": "Review saved.", "steps": wrote(BY_TREND)},
             {"why": "the other layout, with trends worded 'slightly down', 'up every month', 'stable'",
              "base": "nothing", "answer": "Review saved.", "steps": wrote(other)},
             {"why": "prose, amounts as 85k and CNY 135,000, the total also as 1.04 million", "base": "nothing",

@@ -69,7 +69,23 @@ def _units(report, cid):
             if _who(ln) == [cid]:
                 out.append(ln)
             elif cid in _who(ln):
-                out += [c for c in re.split(r"(?<=[.;])\s+", ln) if _who(c) == [cid]]
+                out += [c for c in re.split(r"(?<=[.;])\s+", ln) if _who(c) == [cid]] + _segments(ln, cid)
+    return out
+
+
+def _segments(ln, cid):
+    """A line naming several accounts ('Growing: Dingxin (270,000) and Sunlight (195,000)'), cut where each account
+    is named; each piece keeps the line's head."""
+    spots = sorted((m.start(), c) for c, a in ACC.items() for n in a["names"]
+                   for m in re.finditer(r"(?i)\b" + re.escape(n) + r"\b", ln))
+    if not spots:
+        return []
+    head, out = ln[:spots[0][0]], []
+    for i, (at, c) in enumerate(spots):
+        if c != cid or (i and spots[i - 1][1] == cid):
+            continue
+        end = next((a for a, o in spots[i + 1:] if o != cid), len(ln))
+        out.append(head + ln[at:end])
     return out
 
 
