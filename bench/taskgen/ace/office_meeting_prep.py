@@ -219,7 +219,7 @@ def check(ws, answer):
                          for ln in busiest)
     placed = 0
     for kw, start, room in MEETINGS:
-        placed += any(fold(room) in w for w in _near(doc, kw, 500))
+        placed += any("".join(fold(room).split()) in "".join(w.split()) for w in _near(doc, kw, 500))
     score += 0.30 * placed / 4
     return score
 
