@@ -123,8 +123,12 @@ BOARD = {"robert.qiao@__DOMAIN__", "helen.du@__DOMAIN__"}
 
 
 def _money(t, v):
+    """CNY 1,564,000, ¥1,564,000, 1.564 million, 1.564M or 156.4万."""
+    m = f"{v / 1e6:g}"
     return has_amount(t, v, "CNY", alone=True) or has_number(t, v, alone=True) or \\
-        (v % 10000 == 0 and has_number(t, v / 10000, alone=True) and says_any(t, "wan", "万"))
+        (v % 100 == 0 and has_number(t, v / 10000, alone=True) and (says(t, "wan") or "万" in t)) or \\
+        (v >= 100000 and has_number(t, v / 1e6, tol=0.005, alone=True) and
+         says_any(t, "million", "mn", m + "M", m + "m", m + " M"))
 
 
 def check(workspace, answer):
