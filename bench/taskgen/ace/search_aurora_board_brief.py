@@ -128,7 +128,8 @@ def _money(t, v):
     return has_amount(t, v, "CNY", alone=True) or has_number(t, v, alone=True) or \\
         (v % 100 == 0 and has_number(t, v / 10000, alone=True) and (says(t, "wan") or "万" in t)) or \\
         (v >= 100000 and has_number(t, v / 1e6, tol=0.005, alone=True) and
-         says_any(t, "million", "mn", m + "M", m + "m", m + " M"))
+         says_any(t, "million", "mn", m + "M", m + "m", m + " M")) or \\
+        (v >= 100000 and says_any(t, "million", "mn") and has_number(t, v, tol=v * 0.0035, alone=True))
 
 
 def check(workspace, answer):
