@@ -32,7 +32,7 @@ def _any(units, *words):
 
 def _money(t, v, tol=0.5):
     m = f"{v / 1e6:g}"
-    return has_amount(t, v, alone=True, tol=tol) or (v >= 1e6 and has_number(t, v / 1e6, tol=0.051, alone=True)
+    return has_amount(t, v, alone=True, tol=tol) or (v >= 1e6 and has_number(t, v / 1e6, tol=0.006, alone=True)
                                                      and says_any(t, "million", "mn", m + "M", m + " M"))
 
 
