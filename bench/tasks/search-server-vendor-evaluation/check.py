@@ -4,6 +4,8 @@ user asked for (reports/server-vendor-evaluation.md). Re-weighted: tool coverage
 five sources. The report item counts only for an evaluation with at least half of the figures right, and only if
 nothing was ordered or mailed."""
 
+import re
+
 from edgeagent.bench.grading import has_amount, has_number, says, says_any
 from edgeagent.bench.taskcheck import graded, mails, text
 
@@ -31,9 +33,10 @@ def _any(units, *words):
 
 
 def _money(t, v, tol=0.5):
-    m = f"{v / 1e6:g}"
+    """2,000,000, CNY 2M, 1.04M or 1.038 million: a figure in millions is read to about three decimals."""
     return has_amount(t, v, alone=True, tol=tol) or (v >= 1e6 and has_number(t, v / 1e6, tol=0.006, alone=True)
-                                                     and says_any(t, "million", "mn", m + "M", m + " M"))
+                                                     and (says_any(t, "million", "mn") or
+                                                          re.search(r"\d\s?M\b", t) is not None))
 
 
 def check(workspace, answer):
