@@ -126,7 +126,9 @@ def check(workspace, answer):
     report = text(workspace / "reviews/q1-portfolio.md")
     if not report.strip():
         return 0.0
-    score = 0.05 * has_number(report, TOTAL, alone=True)
+    total = has_number(report, TOTAL, alone=True) or (has_number(report, TOTAL / 1e6, tol=0.006, alone=True) and
+                                                      re.search(r"\d\s?M\b", report) is not None)
+    score = 0.05 * total  # '1,040,000', '1.04 million' or '1.04M'
     for cid in ACC:
         units = _units(report, cid)
         right = _figures(report, cid)
