@@ -305,8 +305,8 @@ def check(ws, answer):
         return 0.0
     if not all(x.get("reason_code") in CODES and str(x.get("reason_text", "")).strip() for x in left):
         return 0.0
-    counts = {k: re.search(k + r"\W*(\d+)", log, re.IGNORECASE) for k in ("total requests", "scheduled",
-                                                                          "unscheduled")}
+    counts = {k: re.search(r"(?<![a-z])" + k + r"\W*(\d+)", log, re.IGNORECASE) for k in ("total requests", "scheduled",
+                                                                                        "unscheduled")}
     if not all(counts.values()) or int(counts["total requests"][1]) != len(REQUESTS) or \
             int(counts["scheduled"][1]) != len(ids) or int(counts["unscheduled"][1]) != len(listed):
         return 0.0
