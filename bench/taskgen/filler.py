@@ -18,6 +18,10 @@ tasks get different personas, companies, projects and texts. Nothing here reads 
     f.write_csv(ws / "orders.csv", *f.table("orders", 3000, start, end))
     (ws / "logs/app.log").write_text(f.log(5000, start))
     (ws / "docs/q1-plan.md").write_text(f.document("status", title="Q1 plan"))
+    msgs = chat(f, ["general", "backend"], team, start.date(), end.date())   # weekday chatter, per channel
+    msgs.append(Chat("dm-kevin", team[0], datetime(...), "I need the list by Tuesday", key="ask"))
+    paths = write_slack_export(ws / "slack", msgs, [me, *team])        # {"ask": "slack/dm-kevin/2026-03-19.json"}
+    events = keep_free(events, datetime(...), datetime(...))           # clear a window for planted events
 
 Dates passed in are naive local datetimes (the user's wall clock) or dates; mail headers carry the user's
 offset `tz` (default +00:00). Texts are workplace prose from templates with many variants, filled from
@@ -41,7 +45,8 @@ from zoneinfo import ZoneInfo
 
 from faker import Faker
 
-__all__ = ["DEPARTMENTS", "Event", "Filler", "Mail", "Person", "keep_free", "stable_seed"]
+__all__ = ["DEPARTMENTS", "Chat", "Event", "Filler", "Mail", "Person", "chat", "keep_free", "stable_seed",
+           "write_slack_export"]
 
 
 def stable_seed(text: str) -> int:
@@ -701,6 +706,77 @@ class Filler:
                 out.append(self.paragraph())
             out.append("")
         return "\n".join(out)
+
+
+@dataclass
+class Chat:
+    """One chat message (a Slack export line). `channel`: "general", or "dm-<handle>" for a direct message."""
+
+    channel: str
+    author: Person
+    when: datetime
+    text: str
+    key: str | None = None  # a planted message: write_slack_export returns its file under this key
+
+
+_CHAT_LINES = [
+    "Deploy of {svc} went out, monitoring.", "Anyone seen flaky tests in {svc} today?",
+    "PR for {svc} is up, reviews welcome.", "Reminder: retro at 4pm in {room}.", "Lunch order closes at 11:30.",
+    "The staging DB is slow again, looking into it.", "Merged the {svc} fix, thanks all!",
+    "Who owns the {svc} alerts these days?", "Docs for {svc} updated in the wiki.",
+    "On-call handover: quiet night, one page for {svc}.", "Can someone approve my access request for {svc}?",
+    "Heads-up: {svc} dependency bump tomorrow.", "Dashboard for {svc} latency is live.",
+    "Is the {room} room free at 2?", "Load test for {svc} scheduled tonight.", "Rolling back {svc}, error rate spiked.",
+    "Thanks for the quick review!", "Joining the call in 2 min.", "Can we push the sync to 3?", "+1, makes sense.",
+]
+
+
+def chat(f: Filler, channels: Sequence[str], people: Sequence[Person], start: date, end: date,
+         per_day: tuple[int, int] = (0, 3)) -> list[Chat]:
+    """Weekday chatter in each channel between start and end: short status lines and workplace sentences."""
+    services = ["orders", "payments", "catalog", "auth", "search", "notifications", "billing", "exports"]
+    rooms = ["Aurora", "Birch", "Cedar", "Delft"]
+    out = []
+    d = start
+    while d <= end:
+        if d.weekday() < 5:
+            for ch in channels:
+                for _ in range(f.rng.randint(*per_day)):
+                    text = f.pick(_CHAT_LINES).format(svc=f.pick(services), room=f.pick(rooms))
+                    if f.rng.random() < 0.35:
+                        text = f.sentence()
+                    out.append(Chat(ch, f.pick(people), datetime.combine(d, time(f.rng.randint(8, 18),
+                                                                                   f.rng.randint(0, 59))), text))
+        d += timedelta(days=1)
+    return out
+
+
+def write_slack_export(folder: Path, messages: Sequence[Chat], people: Sequence[Person]) -> dict[str, str]:
+    """A Slack export: users.json, channels.json and <channel>/<YYYY-MM-DD>.json per day (messages in time order,
+    each with user id, real name, text and ts). Returns {chat.key: "slack/<channel>/<day>.json"}."""
+    import json
+    folder.mkdir(parents=True, exist_ok=True)
+    ids = {p.email: f"U{stable_seed(p.email) % 10**8:08d}" for p in people}
+    users = [{"id": ids[p.email], "name": p.email.split("@")[0], "real_name": p.name,
+              "profile": {"title": p.title, "email": p.email}} for p in people]
+    (folder / "users.json").write_text(json.dumps(users, indent=1, ensure_ascii=False))
+    channels = sorted({m.channel for m in messages})
+    (folder / "channels.json").write_text(json.dumps([{"name": c, "is_im": c.startswith("dm-")} for c in channels],
+                                                     indent=1))
+    days: dict[tuple[str, date], list[Chat]] = {}
+    for m in messages:
+        days.setdefault((m.channel, m.when.date()), []).append(m)
+    out = {}
+    for (ch, day), msgs in sorted(days.items()):
+        msgs.sort(key=lambda m: (m.when, m.text))
+        rel = f"{ch}/{day}.json"
+        (folder / ch).mkdir(exist_ok=True)
+        (folder / rel).write_text(json.dumps([{"type": "message", "user": ids.get(m.author.email, "U0"),
+                                               "user_profile": {"real_name": m.author.name}, "text": m.text,
+                                               "ts": f"{m.when.replace(tzinfo=timezone.utc).timestamp():.6f}"}
+                                              for m in msgs], indent=1, ensure_ascii=False))
+        out.update({m.key: f"{folder.name}/{rel}" for m in msgs if m.key})
+    return out
 
 
 _BYDAY = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]

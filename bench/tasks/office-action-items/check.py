@@ -27,7 +27,7 @@ NEW_WORDS = ['new to-do', 'new to-dos', 'new todo', 'new todos', 'new task', 'cr
 def cn(text):
     """Chinese dates, times and words of choice in the forms the shared readers know: 2026年3月4日 ->
     2026-03-04 (the task's year where none is written), 下午3点半 -> 3:30 pm, 5点 -> 5:00 pm (nobody meets at
-    5am), 下午3:00-5:00 -> 3:00 pm-5:00 pm, 或/还是 -> or."""
+    5am), 下午3:00-5:00 -> 3:00 pm-5:00 pm, 参加3场 -> 参加 3 场, 或/还是 -> or."""
     text = re.sub(r"(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]",
                   lambda m: f" {m[1] or YEAR}-{int(m[2]):02d}-{int(m[3]):02d} ", text or "")
     text = re.sub(r"(上午|早上|中午|下午|晚上)?\s*(\d{1,2})\s*[点時时](半|(\d{1,2})分?)?",
@@ -40,6 +40,7 @@ def cn(text):
     # 下午3:00-5:00: the second time of a range shares the first one's half of the day
     text = re.sub(r"(\d{1,2}:\d{2}) (am|pm)(\s*[-–—~至到]\s*)(\d{1,2}:\d{2})(?!\s*[ap]\.?m)",
                   lambda m: f"{m[1]} {m[2]}{m[3]}{m[4]}" + (f" {m[2]}" if int(m[4].split(":")[0]) < 12 else ""), text)
+    text = re.sub(r"(?<=[\u4e00-\u9fff])(?=\d)|(?<=\d)(?=[\u4e00-\u9fff])", " ", text)  # 参加3场: a number
     return re.sub(r"或者|或|还是", " or ", text)
 
 
