@@ -29,6 +29,9 @@ _NUM = re.compile(
     r"(?:(?P<frac>" + _FRAC + r")|\s+(?P<fn>\d{1,2})/(?P<fd>\d{1,2})(?!\d))?"
     r"(?:\s?(?P<scale>k|mn|mio|bn|thousand|millions?|billion)\b)?"
     r"(?P<pct>\s?%)?", re.IGNORECASE)
+# A bare M or B is millions or billions only right after an amount with a currency mark before it.
+_MONEY_SCALE = re.compile(r"([mMbB])(?![a-zA-Z])")
+_CCY_BEFORE = re.compile(r"([$€£¥₹]|\b[A-Z]{3})\s?$")
 _LONE_FRAC = re.compile(r"(?<![\d\w])" + _FRAC)
 _WORDNUM = re.compile(r"\b(" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True)) +
                       r")(?:[- ](one|two|three|four|five|six|seven|eight|nine))?\b", re.IGNORECASE)
@@ -54,8 +57,12 @@ def numbers_found(text: str | None) -> list[Found]:
         base = _readings(m["body"], m["sep"])
         extra = _FRACTIONS[m["frac"]] if m["frac"] else (int(m["fn"]) / int(m["fd"]) if m["fn"] and int(m["fd"]) else 0)
         scale = _SCALE[m["scale"].lower()] if m["scale"] else 1
+        end = m.end()
+        money = _MONEY_SCALE.match(t, end)
+        if scale == 1 and money and _CCY_BEFORE.search(t[max(0, m.start() - 4):m.start()]):
+            scale, end = (1e6 if money[1].lower() == "m" else 1e9), money.end(1)  # '$4.2M', '€1.4B'
         sign = -1 if m["neg"] else 1
-        out.append(Found(tuple(sign * (v + extra) * scale for v in base), m.start(), m.end(),
+        out.append(Found(tuple(sign * (v + extra) * scale for v in base), m.start(), end,
                          "%" if m["pct"] else None))
     for m in _LONE_FRAC.finditer(t):
         out.append(Found((_FRACTIONS[m.group()],), m.start(), m.end()))

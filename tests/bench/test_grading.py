@@ -43,6 +43,11 @@ def test_digits_past_a_group_of_three_make_a_decimal_not_a_thousands_mark():
     assert numbers("88.0001 and 1,2345") == [88.0001, 1.2345]
 
 
+def test_a_bare_m_or_b_scales_only_an_amount_with_a_currency():
+    assert has_amount("$4.2M", 4.2e6, "USD") and has_amount("revenue of USD 1.42B", 1.42e9, "USD")
+    assert has_amount("€11M", 11e6, "EUR") and not has_number("45m walk", 45e6) and has_number("45m walk", 45)
+
+
 def test_a_value_inside_another_number_is_not_that_value():
     assert not has_number("1,604.19 EUR", 604.19) and not has_number("1,604.19 EUR", 604193)
     assert numbers("2026-03-04") == [2026, 3, 4]
