@@ -21,7 +21,7 @@ CHOICE = re.compile(r"\b(or|either|maybe|perhaps|possibly|might|could|unclear)\b
 
 def _paths_out(t):
     """Slashes of paths and URLs ('/checkout', 'config/app.yaml') read as spaces: they offer no choice."""
-    return re.sub(r"(?<=[A-Za-z_.])/(?=[A-Za-z_.])|(?<![\w/])/(?=[A-Za-z_.])", " ", t)
+    return re.sub(r"(?<=[A-Za-z_.])/(?=[A-Za-z0-9_.])|(?<![\w/])/(?=[A-Za-z_.])", " ", t)
 
 
 def check(ws, answer):
