@@ -286,7 +286,8 @@ def check(ws, answer):
         _any(d, lambda s: has_number(s, 3) and says_any(s, "warn", "warning", "warnings"))
     design = all(says_any(d, *w) for w in (("recurring",), ("ad-hoc", "ad hoc", "adhoc"), ("retention",),
                                            ("dedup", "deduplication", "duplicate"), ("schedule", "scheduling"),
-                                           ("category", "categories", "categorisation", "categorization")))
+                                           ("category", "categories", "categorisation", "categorization", "categorise",
+                                            "categorize", "categorised", "categorized", "categorising", "categorizing")))
     selfcheck = says_any(d, "self-check", "self check", "self-audit") and says_any(d, "alert", "alerts") and \\
         says_any(d, "daily", "hourly", "weekly", "every")
     sources = not _any(d, lambda s: says_any(s, "competitor") and not says_any(

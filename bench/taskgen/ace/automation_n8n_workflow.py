@@ -323,7 +323,9 @@ def check(ws, answer):
     v1 = says_any(report, "n8n-nodes-base.start", "start node") and says_any(report, "deprecated") and \\
         says_any(report, "values")
     v2 = any(says_any(s, "v2", "sample_workflow_v2") and says_any(s, "function") and
-             says_any(s, "missing", "lacks", "no function", "without", "omits", "incomplete", "only two")
+             says_any(s, "missing", "lacks", "no function", "without", "omits", "incomplete", "only two",
+                                                     "doesn't have", "does not have", "doesn't include",
+                                                     "does not include", "absent", "not included", "no validation")
              for s in _sentences(report))
     tz = says(report, "America/New_York") and says(report, "genericTimezone") and says(report, "UTC")
     inline = _inline(report)

@@ -319,7 +319,9 @@ def check(ws, answer):
     params = has_number(a, 46) or says_any(a, "hourly parameters", "hourly params", "hourly_params", "soil moisture",
                                            "soil_moisture", "radiation")
     dump = says_any(a, "json.dumps", "json dumps", "full json", "whole json", "entire json", "raw json", "TODO",
-                    "dumps the", "returns everything", "whole response", "full response")
+                    "dumps the", "returns everything", "whole response", "full response",
+                    "raw response", "raw output", "entire response", "unfiltered", "no filtering", "doesn't filter",
+                    "does not filter", "never filtered", "never filters", "not implemented")
     return fixes + 0.25 * (params and dump) * fixes / 0.75
 
 
