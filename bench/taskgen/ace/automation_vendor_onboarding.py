@@ -130,7 +130,8 @@ def check(ws, answer):
     if (r.get("vendor_id") or "").strip() != "V-0412" or (r.get("name") or "").strip().lower() != NAME.lower():
         return 0.0
     iban = _squash(r.get("iban")) == _squash(IBAN)
-    terms = _squash(r.get("payment_terms")) in ("NET45", "45") and _squash(r.get("currency")) == "GBP"
+    terms = re.fullmatch(r"(NET)?45(DAYS?)?", _squash(r.get("payment_terms"))) is not None and \\
+        _squash(r.get("currency")) == "GBP"
     rest = _squash(r.get("vat_id")) == _squash(VAT) and (r.get("remit_email") or "").strip().lower() == EMAIL and \\
         (r.get("status") or "").strip().lower() == "active"
     told = any(AP in recipients(m) and "V-0412" in body(m) + str(m.get("subject", "")) and

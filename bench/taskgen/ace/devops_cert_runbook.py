@@ -139,7 +139,7 @@ def check(ws, answer):
     old_ok = not any(CA_OLD.lower() in s.lower() and not says_any(s, "no longer", "stopped", "stops", "retired",
                                                                    "old", "not", "instead", "replaced")
                      for s in re.split(r"(?<=[.!?])\\s+|\\n+", r))
-    ca = CA.lower() in r.lower() and CA_MAIL in r and old_ok
+    ca = (CA.lower() in r.lower() or re.search(r"\\bG3\\b", r) is not None) and CA_MAIL in r and old_ok
     nginx = bool(re.search(r"nginx -s reload|systemctl reload nginx|service nginx reload", r))
     haproxy = bool(re.search(r"systemctl reload haproxy|service haproxy reload", r))
     restart = bool(re.search(r"(systemctl|service)\\s+restart\\s+(nginx|haproxy)|service (nginx|haproxy) restart", r))
