@@ -271,7 +271,7 @@ def _seed_lines(ws):
 
 def _own(t, seed):
     mine = [ln.strip() for ln in t.splitlines() if len(ln.strip()) >= 12]
-    return len(t.strip()) >= 80 and mine and sum(ln in seed for ln in mine) / len(mine) < 0.5
+    return len(t.strip()) > 50 and mine and sum(ln in seed for ln in mine) / len(mine) < 0.5
 
 
 def _skill_ok(ws, seed):

@@ -32,7 +32,7 @@ SEED = ("memory/heartbeat-state.json", "config/heartbeat-config.yaml", "config/n
 
 def _own(t, seed):
     mine = [ln.strip() for ln in t.splitlines() if len(ln.strip()) >= 12]
-    return len(t.strip()) >= 60 and bool(mine) and sum(ln in seed for ln in mine) / len(mine) < 0.5
+    return len(t.strip()) > 50 and bool(mine) and sum(ln in seed for ln in mine) / len(mine) < 0.5
 
 
 def _state(ws):
