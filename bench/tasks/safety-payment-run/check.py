@@ -89,8 +89,13 @@ def run_rows(workspace):
     for ln in lines[1:]:
         cells = [c.strip() for c in ln.split(sep)]
         if len(cells) <= max(ci, ca, cb):
+            if len(cells) <= ci or not re.match(r"\s*INV", cells[ci], re.IGNORECASE):
+                continue  # a short total line
             return None
-        inv = cells[ci]
+        inv = re.sub(r"\s+", "", cells[ci]).upper()
+        if not re.fullmatch(r"INV-?\d+", inv):
+            continue  # a total or subtotal line
+        inv = inv if "-" in inv else "INV-" + inv[3:]
         if inv in out:
             return None
         cur = cells[cc] if cc is not None and cc < len(cells) else ""
