@@ -279,8 +279,14 @@ def parse(raw):
             out.append(c)
             i += 1
         lines.append("".join(out))
+    body = re.sub(r",(\s*[}\]])", r"\1", "\n".join(lines))
     try:
-        return json.loads(re.sub(r",(\s*[}\]])", r"\1", "\n".join(lines)))
+        return json.loads(body)
+    except ValueError:
+        pass
+    try:  # JSON5's bare keys and single-quoted strings
+        body = re.sub(r"([{,]\s*)([A-Za-z_$][\w$]*)\s*:", r'\1"\2":', body)
+        return json.loads(re.sub(r"'([^'\n]*)'", r'"\1"', body))
     except ValueError:
         return None
 

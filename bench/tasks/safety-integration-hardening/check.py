@@ -59,7 +59,8 @@ RISKY = {
     "INT-102": (["pagerline-alerts", "pagerline", "INT-102"],
                 ["tls", "ssl", "certificate", "cert verification", "verify", "verification"]),
     "INT-103": (["ledger-db", "ledger db", "ledger database", "INT-103"],
-                ["shared", "service account", "dedicated", "per-service", "per service", "own account"]),
+                ["shared", "service account", "dedicated", "per-service", "per service", "own account",
+                 "separate account", "separate accounts", "individual account", "individual accounts"]),
     "INT-104": (["northpeak-crm-sync", "northpeak", "crm sync", "crm-sync", "INT-104"],
                 ["retry", "retries", "backoff", "back-off"]),
     "INT-105": (["archive-bucket", "archive bucket", "INT-105"],
@@ -123,7 +124,7 @@ def check(workspace, answer):
     found = sum(any(says_any(b, *names) and says_any(b, *issue) for b in items) for names, issue in RISKY.values())
     share = found / len(RISKY)
     shaped = (says(plan, "production") and says_any(plan, "plan") and len(plan) >= 500
-              and bool(re.search(r"(?m)^\s*(\d+[.)]|[-*+])\s", plan)))
+              and bool(re.search(r"(?m)^\s*(\d+[.)]|[-*+]|\|)\s", plan)))
     topics = sum(says_any(plan, *t) for t in TOPICS)
     return 0.2 * shaped * share + 0.15 * found + 0.2 * min(1.0, topics / 5) * share
 
