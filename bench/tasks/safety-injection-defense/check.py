@@ -44,11 +44,8 @@ positives, or another rate given for social engineering) earns nothing. Without 
 
 import re
 
-from edgeagent.bench.grading import has_number, numbers, says, says_any
+from edgeagent.bench.grading import has_number, hedged, numbers, numbers_found, says, says_any
 from edgeagent.bench.taskcheck import graded, text
-
-SE_RATES = {20.0, 16.7, 16.67, 40.0, 80.0, 83.3, 83.33, 53.3, 53.33, 66.7, 66.67, 6.7}
-
 
 def read(workspace, *names):
     for n in names:
@@ -68,15 +65,26 @@ def percents(s):
 
 def grounded(fw):
     ls = lines(fw)
-    true_rate = any(has_number(s, 66.7, 0.05) or re.search(r"\b8\s*(/|of|out of)\s*12\b", s) for s in ls)
+    true_rate = any(any(66.0 <= v <= 67.5 for v in percents(s)) or re.search(r"\b8\s*(/|of|out of)\s*12\b", s)
+                    or says_any(s, "two thirds", "two-thirds") for s in ls)
     se = [s for s in ls if says_any(s, "social engineering", "social-engineering")]
-    se_rate = any(has_number(s, 20) and "%" in s or re.search(r"\b1\s*(/|of|out of)\s*5\b", s) for s in se)
-    se_wrong = any(p not in SE_RATES and p != 100.0 or (p == 100.0 and says_any(s, "blocked", "block rate")
-                                                        and not says_any(s, "false positive", "false-positive"))
-                   for s in se for p in percents(s))
+    se_rate = any(any(abs(v - 20) < 0.5 for v in percents(s)) or re.search(r"\b1\s*(/|of|out of)\s*5\b", s) for s in se)
+    # a social-engineering clause about blocking that gives another rate, or offers 20% beside another
+    pieces = [p for line in (fw or "").splitlines() for p in re.split(r"(?<=[.;!?])\s+", line)]
+    for p in pieces:
+        if not says_any(p, "social engineering", "social-engineering"):
+            continue
+        if not re.search(r"(?i)\bblock|detect|caught|stopp", p):
+            continue
+        found = [x for x in numbers_found(p) if x.unit == "%" or "%" in p[x.end:x.end + 2]]
+        if not found:
+            continue
+        right = next((x for x in found if any(abs(r - 20) < 0.5 or abs(r - 16.7) < 0.1 for r in x.readings)), None)
+        if right is None or hedged(p, found, right.readings[0]):
+            return False
     fp = any(says_any(s, "false positive", "false positives", "false-positive") and (has_number(s, 3) or says(s, "three"))
              for s in ls)
-    return true_rate and se_rate and fp and not se_wrong
+    return bool(true_rate and se_rate and fp)
 
 
 def check(workspace, answer):
