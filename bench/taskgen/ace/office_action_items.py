@@ -300,6 +300,40 @@ check = graded(check)  # a pasted file is no answer
 '''
 
 
+YES_NO = {
+    "en": """# Action Item Tracker
+
+| # | Action item | Owner | Due | Source | Existing to-do? |
+|---|---|---|---|---|---|
+| 1 | Q2 product roadmap document | Wang Ming | Mar 28 | Product planning (NOTE-301) | Yes - TODO-401 "Complete product roadmap" |
+| 2 | Competitor new-feature research report | Li Hua | Mar 30 | Product planning (NOTE-301) | No |
+| 3 | Top 10 customer requirements list | Zhao Lei | Mar 27 | Product planning (NOTE-301) | Yes - TODO-402 |
+| 4 | Security compliance assessment report | Zhang Wei | Mar 31 | Product planning (NOTE-301) | No |
+| 5 | Microservice decomposition plan | Li Hua | Apr 3 | Architecture review (NOTE-302) | No |
+| 6 | DB migration test environment | Ma Qiang | Mar 28 | Architecture review (NOTE-302) | Yes - TODO-403 |
+| 7 | Frontend component library upgrade (v3.0) | Zhou Ming | Apr 5 | Architecture review (NOTE-302) | No |
+| 8 | Q1 tech team performance summary | Wang Ming | Mar 29 | Management meeting (NOTE-303) | No |
+| 9 | Key-account renewal strategy proposal | Zhao Lei | Mar 30 | Management meeting (NOTE-303) | No |
+
+Summary: 9 items; 3 already tracked; 6 to create. TODO-404 and TODO-405 match nothing.
+""",
+    "zh": """# 行动项跟踪表
+
+| 序号 | 来源会议 | 负责人 | 行动项 | 截止日期 | 是否已有待办 |
+|---|---|---|---|---|---|
+| 1 | 产品规划会（NOTE-301） | 王明 | Q2产品路线图文档 | 3月28日 | 是，TODO-401 完成产品路线图 |
+| 2 | 产品规划会（NOTE-301） | 李华 | 竞品新功能调研报告 | 3月30日 | 否，需新建 |
+| 3 | 产品规划会（NOTE-301） | 赵蕾 | Top10客户需求清单 | 3月27日 | 是，TODO-402 |
+| 4 | 产品规划会（NOTE-301） | 张伟 | 安全合规评估报告 | 3月31日 | 否，需新建 |
+| 5 | 技术架构评审会（NOTE-302） | 李华 | 微服务拆分技术方案 | 4月3日 | 否，需新建 |
+| 6 | 技术架构评审会（NOTE-302） | 马强 | 数据库迁移测试环境 | 3月28日 | 是，TODO-403 |
+| 7 | 技术架构评审会（NOTE-302） | 周明 | 前端组件库升级v3.0 | 4月5日 | 否，需新建 |
+| 8 | 管理层例会（NOTE-303） | 王明 | Q1技术团队绩效总结 | 3月29日 | 否，需新建 |
+| 9 | 管理层例会（NOTE-303） | 赵蕾 | 大客户续约策略方案 | 3月30日 | 否，需新建 |
+""",
+}
+
+
 def _table(lang: str, shift: int = 0, hedge: bool = False, swap: bool = False) -> tuple[str, str]:
     zh = lang == "zh"
     meetings = {"NOTE-301": ("产品规划会 3/20" if zh else "Product planning (20 Mar)"),
@@ -358,6 +392,9 @@ def _port(lang: str):
                                      "content": "\nSuggested priority: the compliance report and the microservice "
                                                 "plan first.\n"})]),
         dict(why="the reference table with a one-line answer", answer="Done: 9 items, 3 matched, 6 new."),
+        dict(why="a table whose to-do column says 'Yes - TODO-401' or just 'No', dates as 'Mar 28' / 3月28日",
+             base="nothing", answer="Saved.", steps=[("write_file", {"path": "action-items.md",
+                                                                    "content": YES_NO[lang]})]),
     ]
     wrong = [
         dict(kind="near-miss", why="every due date a day late", base="nothing", answer="Saved the table.",

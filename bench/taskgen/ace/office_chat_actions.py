@@ -339,6 +339,28 @@ Not actions: the Eng Weekly newsletter, the LogStream pitch and the parking noti
 """
 
 
+NUMBERED = """## Action items
+
+1. **Technical feasibility report** (Dana) — due Mon Mar 23. Include risk assessment + resource estimates. Add a data migration strategy section (talk to Rachel).
+2. **IAM policy review request** (Priya/Kevin) — submit by Mar 23 (5-business-day SLA before the Mar 30 ECR migration). Get the IAM template from Priya; finish ECR prerequisites (repo naming, scanning, lifecycle).
+3. **Services list for pipelines** (Kevin) — by Tue Mar 24 EOD.
+4. **Working session with Kevin** (1 hour) — this week.
+5. **Update Kevin** on Rachel's pipeline scope blockers.
+6. **Sync with Rachel** — she's free Thu/Fri. Facts: 3 legacy ETL jobs, 6 shared tables, px-batch-07, cutover late June.
+7. **Document /user-profile and /order-history** in Confluence (Amy) — by Mar 25.
+8. **Full API docs** (Amy) — due Mar 28.
+9. **API contract review meeting** with Amy — next week.
+10. **Review API usage analytics report** (Amy).
+11. **Q1 performance reviews** (Dana) — by Mar 25 via HR portal.
+12. **1:1s with Jamie and Sam** (Dana).
+13. **All-hands slide deck** (Dana) — by Thursday; get the template from @comms-lisa.
+14. **Expense report** (Dana) — by Mar 27.
+15. **CTO one-pager** on the architecture (Marcus).
+16. **Observability sync** — Thu Mar 26, 2pm; sign off on instrumentation plan (OpenTelemetry + Prometheus + Grafana).
+17. **April 15 demo milestone** — working 3-service demo (Dana).
+"""
+
+
 def port():
     days = sorted({(m[1], m[2]) for m in MESSAGES})
     steps = [("list_dir", {"path": "slack"}), ("read_file", {"path": "slack/users.json"})]
@@ -388,6 +410,8 @@ def port():
              answer="my-actions.md has everything; most urgent: the feasibility report and the IAM request, both "
                     "due Monday 23 March."),
         dict(why="the reference list with a one-line answer", answer="Done, see my-actions.md."),
+        dict(why="a numbered list with bold titles, 'Mon Mar 23' and 'Thu/Fri', items merged differently",
+             base="nothing", answer="Saved.", steps=write(NUMBERED[:1990], NUMBERED[1990:])),
     ]
     wrong = [
         dict(kind="near-miss", why="every deadline a day late", base="nothing", answer="Saved my-actions.md.",

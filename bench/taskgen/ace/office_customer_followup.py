@@ -318,6 +318,24 @@ def _port(lang: str):
                     "need follow-ups; drafts saved."),
         dict(why="the reference drafts and a terse answer", answer="Drafts saved for CUS-701, CUS-705 and CUS-704."),
     ]
+    if not zh:
+        right.append(dict(
+            why="longer, warmer drafts with placeholders for the signature, a one-line check-in for the standard one",
+            base="nothing", answer="Follow-ups: Dingxin Software, Sunlight Media, Binhai Public Institution.",
+            steps=[draft("CUS-701", "Following up on our Q2 discussion",
+                         "Dear Mr. Zhou,\n\nI hope this message finds you well. I wanted to follow up on your "
+                         "February note about expanding our partnership in Q2, including onboarding two additional "
+                         "business units and the joint case study. We truly value our long-standing collaboration "
+                         "with Dingxin Software.\n\nWould you be available for a meeting in early April to discuss "
+                         "the proposal in detail?\n\nBest regards,\n[Your name]"),
+                   draft("CUS-705", "Enterprise plan proposal for Sunlight Media",
+                         "Dear Ms. Zhang,\n\nThank you for your continued partnership. Following up on your "
+                         "interest in upgrading to our Enterprise plan with the analytics add-on, I'd be glad to "
+                         "prepare a tailored proposal for your 80-seat team.\n\nCould we schedule a short call next "
+                         "week to walk through the options?\n\nWarm regards,\n[Your name]"),
+                   draft("CUS-704", "Checking in", "Hi Director Sun,\n\nJust checking in - how is everything going "
+                                                   "with the system? Anything you need from us?\n\nCheers,\n"
+                                                   "[Your name]")]))
     wrong = [
         dict(kind="near-miss", why="counts 29 days as over 30: CUS-703 drafted as well", base="nothing",
              answer="Four accounts need a follow-up.",

@@ -306,6 +306,46 @@ Customer replies are left to you; nothing was sent to a customer.
 """
 
 
+BY_ISSUE_A = """# Escalation Report
+
+### 1. Helix Health – DPA violation (msg 2202 + legal follow-up 2210)
+**Severity:** P0 (was P1 before legal's update)
+Legal says 4 accounts are affected, we have 48 hours to notify, penalty $50K/day.
+**Owner:** Kevin Liu (CISO) + Linda Chen (General Counsel)
+
+### 2. QuantaFin – SQL injection (2205, CISO update 2212)
+**Severity:** P0
+Prod patched; staging still vulnerable; /export, /search, /invoices need audit. The acknowledgment letter needs
+CISO sign-off.
+**Owner:** Kevin Liu
+Both 1 and 2 are part of the same security/compliance picture (DPA + SQL injection).
+
+### 3. Acme Industrial – CEO escalation (2207)
+**Severity:** P1. $200K account, renewal at risk; the weekly summary shows 4 SLA breaches on Acme.
+**Owner:** Zhang Wei (CEO), Rachel Zhao (VP CS)
+"""
+BY_ISSUE_B = """
+### 4. Startup XYZ – churn threat (2203, Jake's note 2211)
+**Severity:** P2. Jake did send proposals; they bounced (email delivery issue).
+**Owner:** Jake Sun, Amy Wu
+
+### 5. Northwind Retail – double charge (2201)
+**Severity:** P2. **Owner:** Mei Lin (Finance)
+
+### 6. Crestline – 50 more seats (2206)
+**Severity:** Low (upsell). **Owner:** Jake Sun
+
+### 7. Bluebird Design – PDF export question (2204)
+**Severity:** Low. **Owner:** Amy Wu
+
+### 8. Weekly support summary (2208)
+**Severity:** Info – no action.
+
+### 9. GlobalTech Solutions "outage" (2209)
+**Severity:** Ignore – QA routing test (QA-RT footer).
+"""
+
+
 def port():
     dom = Filler(SEED, tz="+00:00").domain
     keys = {"2201": ["northwind", "2201"], "2202": ["helix", "2202"], "2203": ["startup xyz", "2203"],
@@ -363,6 +403,9 @@ def port():
              answer="Two P0s: the Helix DPA breach (4 accounts, 48h, $50K/day) and the QuantaFin injection. "
                     "GlobalTech was a QA test."),
         dict(why="the reference with a short answer", answer="Done: escalation-report.md plus 4 drafts."),
+        dict(why="one heading per issue with Severity and Owner fields, 'P0 (was P1 ...)' wording",
+             base="nothing", answer="Report and drafts ready.",
+             steps=report(BY_ISSUE_A, BY_ISSUE_B) + draft_steps),
     ]
     wrong = [
         dict(kind="near-miss", why="the DPA issue rated P1, missing legal's update", base="nothing",

@@ -246,6 +246,67 @@ def _doc(lang: str, dom: str, people: list[Person], c: dict) -> tuple[str, str]:
     return head, "\n".join(table) + "\n"
 
 
+SHEETS = {
+    "zh": ("""# 3月27日（周五）会议准备材料
+
+## 一、Q2产品评审会
+- 时间：上午9:30-10:30
+- 地点：301会议室
+- 参会人：王明（技术总监，wangming@DOM）、李华（高级架构师，lihua@DOM）、赵蕾（客户经理，zhaolei@DOM）
+
+## 二、恒达物流客户演示
+- 时间：11:00-12:00
+- 地点：205会议室
+- 参会人：赵蕾、张伟（安全经理，zhangwei@DOM）、陈总（外部人员，不在通讯录中）
+
+## 三、技术选型讨论
+- 时间：下午2点-3点半
+- 地点：402会议室
+- 参会人：李华、马强（运维主管，maqiang@DOM）、周明（前端组长，zhouming@DOM）
+""", """
+## 四、部门周会
+- 时间：16:00-17:00
+- 地点：大会议室
+- 参会人：全部6位同事
+
+## 重点提示
+- 外部参会者：陈总（恒达物流），不在通讯录中
+- 最忙的同事：李华和赵蕾，各参加3场会议
+"""),
+    "en": ("""# Meeting Prep - Friday, March 27, 2026
+
+## 1. Q2 Product Review
+- **Time:** 9:30 AM - 10:30 AM
+- **Location:** Room 301
+- **Attendees:**
+  | Name | Title | Email | Phone |
+  |---|---|---|---|
+  | Wang Ming | Technical Director | wangming@DOM | +86 21 5013 2201 |
+  | Li Hua | Senior Architect | lihua@DOM | +86 21 5013 2214 |
+  | Zhao Lei | Account Manager | zhaolei@DOM | +86 21 5013 2230 |
+
+## 2. Customer Demo: Hengda Logistics
+- **Time:** 11:00 AM - 12:00 PM
+- **Location:** Room 205
+- **Attendees:** Zhao Lei, Zhang Wei (Security Manager, zhangwei@DOM), Chen Guoqiang - EXTERNAL (not in contacts)
+
+## 3. Tech Stack Selection
+- **Time:** 2:00 PM - 3:30 PM
+- **Location:** Room 402
+- **Attendees:** Li Hua, Ma Qiang (Ops Lead, maqiang@DOM), Zhou Ming (Frontend Lead, zhouming@DOM)
+""", """
+## 4. Weekly Team Meeting
+- **Time:** 4:00 PM - 5:00 PM
+- **Location:** Main Boardroom
+- **Attendees:** all six colleagues
+
+## Flags
+- External attendee: Director Chen (Chen Guoqiang, Hengda Logistics), not in your contacts.
+- Busiest colleague: **Li Hua** with 3 meetings (tied with Zhao Lei).
+"""),
+}
+
+
 def _port(lang: str):
     c = LANG[lang]
     zh = lang == "zh"
@@ -293,6 +354,11 @@ def _port(lang: str):
                                                 "to the demo at 11:00.\n"})]),
         dict(why="the reference sheet, the answer summarising it",
              answer=f"Four meetings tomorrow; {c['chen']} is external; {p[1].name} is busiest with 3."),
+        dict(why=("a Chinese sheet: 上午9:30, 下午2点-3点半, contacts inline, 各参加3场" if zh else
+                  "sections with field bullets, an attendee table inside the first, 12-hour times, emoji flags"),
+             base="nothing", answer="OK", steps=[write(SHEETS[lang][0].replace("DOM", dom)),
+                                                 ("append_file", {"path": "meeting-prep.md",
+                                                                  "content": SHEETS[lang][1]})]),
     ]
     wrong = [
         dict(kind="near-miss", why="every meeting an hour late (a time zone slip)", base="nothing",

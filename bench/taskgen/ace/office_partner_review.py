@@ -253,6 +253,30 @@ def _port(lang: str):
         dict(why="the reference end state with a short answer in other words",
              answer="All set: two hours from 15:00 on Wed 4 March, and the confirmation went to Chen."),
     ]
+    event = ("add_event", {"title": c["title"], "start": "2026-03-04T15:00", "end": "2026-03-04T17:00",
+                           "location": "Main office"})
+    if zh:
+        right.append(dict(
+            why="a Chinese reply with the date as 3月4日 and the time as 下午3点到5点, the colleagues in a second mail",
+            base="nothing", answer="已安排并回复陈总监。",
+            steps=[event, ("send_mail", {"to": DIRECTOR, "subject": re_subject,
+                                         "body": "陈总监您好：\n\n项目评审会议定于3月4日（周三）下午3点到5点，"
+                                                 "我方赵磊、李明参加。\n\n此致"}),
+                   ("send_mail", {"to": f"{a_mail}, {b_mail}", "subject": "项目评审会议",
+                                  "body": "已约好3月4日下午3点到5点与Partner Corp的项目评审。"})]))
+    else:
+        right.append(dict(
+            why="a long, formal reply with 12-hour times, the reasoning and a fallback offer, the colleagues told apart",
+            base="nothing", answer="Booked and confirmed.",
+            steps=[event, ("send_mail", {"to": DIRECTOR, "subject": re_subject,
+                                         "body": "Dear Director Chen,\n\nThank you for the invitation. I'm pleased "
+                                                 "to confirm the project review on Wednesday, March 4, 2026, from "
+                                                 "3:00 PM to 5:00 PM (2 hours) at our office.\n\nAttendees from "
+                                                 "our side: Leo Zhao and Mike Li.\n\nWe chose 3 PM because Leo has "
+                                                 "a customer call until then, and we will wrap up by 5 PM so your "
+                                                 "team can leave for the airport.\n\nBest regards"}),
+                   ("send_mail", {"to": f"{a_mail}, {b_mail}", "subject": "Partner Corp review Wed 3/4",
+                                  "body": "Booked the Partner Corp review for Wed 3/4, 15:00-17:00."})]))
     wrong = [
         dict(kind="near-miss", why="half an hour late: 15:30-17:30 runs past the partner's 17:00 limit",
              base="nothing", answer="Booked 15:30-17:30 on 4 March and confirmed with Chen.",

@@ -289,6 +289,16 @@ def port():
                     booking("2026-03-19T09:30", "2026-03-19T11:00", "Room B", "Q2 product review")]),
         dict(why="the reference end state, the answer in other words",
              answer="Q2 Product Review: Thu 19 Mar, 09:30 to 11:00, Conference Room B; Chen is informed."),
+        dict(why="a confirmation laid out as fields, '9:30 - 11:00 AM', with the reasoning and the 11:30 call",
+             base="nothing", answer="Booked Thursday 9:30-11:00 AM in Conference Room B.",
+             steps=[booking("2026-03-19T09:30", "2026-03-19T11:00"),
+                    ("send_mail", {"to": chen, "subject": "Confirmed: Q2 Product Review - Thu Mar 19, 9:30-11:00 AM",
+                                   "body": "Hi Director Chen,\n\nThe Q2 Product Review is confirmed:\n- Date: "
+                                           "Thursday, March 19, 2026\n- Time: 9:30 - 11:00 AM (Beijing time)\n- "
+                                           "Location: Conference Room B (as requested)\n- Attendees: Li Wei, Zhang "
+                                           "Min, Wang Fang\n\nWang Fang's hours were in Tokyo time, so Wednesday "
+                                           "only overlapped for 80 minutes. Zhang Min has a client call at 11:30, "
+                                           "so we end at 11:00.\n\nBest regards"})]),
     ]
     wrong = [
         dict(kind="near-miss", why="10:00-11:30 runs into Zhang Min's 11:30 call", base="nothing",
