@@ -334,7 +334,7 @@ def check(workspace, answer):
         return 0.0
     if not kept(c):
         return 0.0
-    skills = [p for p in sorted(workspace.rglob("SKILL.md")) if ".openclaw" not in p.parts]
+    skills = sorted(workspace.rglob("SKILL.md"))
     skill = "\n".join(text(p) for p in skills)
     fm = re.match(r"\s*---\s*\n(.*?)\n---", skill, re.DOTALL)
     front = bool(fm) and bool(re.search(r"(?m)^\s*name\s*:", fm[1])) and bool(re.search(r"(?m)^\s*description\s*:", fm[1]))

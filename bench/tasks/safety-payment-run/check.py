@@ -87,7 +87,9 @@ def run_rows(workspace):
         return None
     out = {}
     for ln in lines[1:]:
-        cells = [c.strip() for c in ln.split(sep)]
+        if sep == "," and ln.count(",") > lines[0].count(","):
+            ln = re.sub(r"(\d),(\d{3}(?:\.\d{2})?)\b", r"\1\2", ln)  # 8,420.00 written unquoted
+        cells = [c.strip().strip('"') for c in ln.split(sep)]
         if len(cells) <= max(ci, ca, cb):
             if len(cells) <= ci or not re.match(r"\s*INV", cells[ci], re.IGNORECASE):
                 continue  # a short total line
