@@ -164,7 +164,8 @@ from edgeagent.bench.taskcheck import body, graded, mails, recipients, text
 BODY = r'''
 LEVELS = {"P0": ["p0", "critical", "sev0", "sev 0"], "P1": ["p1", "high"], "P2": ["p2", "medium"],
           "low": ["p3", "low"], "info": ["info", "informational", "no action", "fyi"],
-          "ignore": ["ignore", "ignored", "qa test", "routing test", "do not escalate", "not escalate", "test message"]}
+          "ignore": ["ignore", "ignored", "qa test", "routing test", "routing-test", "do not escalate", "not escalate",
+                     "no escalation", "test message", "internal test", "false alarm"]}
 _WAS = re.compile(r"\b(was|from|initially|originally|previously|not|upgraded from|raised from)\s+(p\d|critical|high|"
                   r"medium|low)\b")
 
