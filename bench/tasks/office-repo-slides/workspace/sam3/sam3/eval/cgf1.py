@@ -1,0 +1,1 @@
+"""cgF1: classification-gated F1 for promptable concept segmentation."""

@@ -1,0 +1,1 @@
+"""Perception Encoder (PE) vision backbone and text encoder."""

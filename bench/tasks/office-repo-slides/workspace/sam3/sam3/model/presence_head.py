@@ -1,0 +1,2 @@
+"""Presence head: one global token scores whether the concept is present;
+object queries only localise."""

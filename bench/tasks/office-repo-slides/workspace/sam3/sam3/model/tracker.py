@@ -1,0 +1,1 @@
+"""Memory-based tracker inherited from SAM 2: memory bank, mask decoder."""
