@@ -115,7 +115,8 @@ OTHER_WORDS = re.compile(r"progress|pending|start|missing|overdue|open|进行|�
 
 
 def _rate(doc):
-    """(given right, given wrong): percentages read as the completion rate, by the nearest status word before them."""
+    """(given right, given wrong): percentages read as the completion rate, by the nearest status word before them
+    ('Completion rate: 37.5%') or a done-word right after ('Progress: 37.5% complete')."""
     right = wrong = False
     for line in doc.splitlines():
         for f in numbers_found(line):
@@ -124,7 +125,9 @@ def _rate(doc):
             before = line[max(0, f.start - 60):f.start]
             d = [m.end() for m in DONE_WORDS.finditer(before)]
             o = [m.end() for m in OTHER_WORDS.finditer(before)]
-            if not d or (o and max(o) > max(d)):
+            after = re.match(r"\s*(\(|（)?\s*(complete|completed|done|finished|已完成|完成)", line[f.end:f.end + 20],
+                             re.IGNORECASE)
+            if not after and (not d or (o and max(o) > max(d))):
                 continue
             if any(36.9 <= v <= 38.1 for v in f.readings if isinstance(v, (int, float))):
                 right = True
