@@ -121,6 +121,12 @@ def check(workspace, answer):
                       for b in items)]
     if len(flagged) >= 3:
         return 0.0
+    status = ["degraded", "failing", "down", "broken"]
+    for names in HEALTHY.values():
+        for b in items:
+            if len(b) < 300 and says_any(b, *names) and says_any(b, *status) \
+                    and not says_any(b, "healthy", "no change", *[n for r in RISKY.values() for n in r[0]]):
+                return 0.0  # a healthy integration reported degraded or failing
     found = sum(any(says_any(b, *names) and says_any(b, *issue) for b in items) for names, issue in RISKY.values())
     share = found / len(RISKY)
     shaped = (says(plan, "production") and says_any(plan, "plan") and len(plan) >= 500
