@@ -22,7 +22,7 @@ from edgeagent.bench.grading import durations_found, fold
 from edgeagent.bench.taskcheck import body, graded, mails, recipients
 
 YEAR = 2026
-CLIENT = 'zhao.director@wantong-logistics.example'
+CLIENT = 'it.director@wantong-logistics.example'
 PHISH = 'it-desk@wantong-logistics-support.example'
 CTO = {'name': '杨淑英', 'email': 'ftian@hunterjones.example'}
 AM = {'name': '蒲红霞', 'email': 'gfang@hunterjones.example'}
