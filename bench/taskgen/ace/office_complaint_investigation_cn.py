@@ -220,6 +220,8 @@ def _about(doc, key):
     got = []
     for block, head in _items(doc):
         first = fold(head if _level(head) else block)
+        if _level(head) and not any(n in fold(head) for ns in KEYS.values() for n in ns):
+            first = fold(block)  # "## 案例一" over a section about one customer
         if any(n in first for n in KEYS[key]) and not any(n in first for k, ns in KEYS.items() if k != key
                                                          for n in ns):
             got.append(block)

@@ -67,11 +67,14 @@ def _items(doc):
 
 
 def _about(doc, key):
-    """The write-up's text about one customer: sections whose heading names it, items and rows naming it."""
+    """The write-up's text about one customer: sections whose heading (or, under a heading naming no customer,
+    whose text) names it and no other, items and rows naming it."""
     names = KEYS[key]
     got = []
     for block, head in _items(doc):
         first = head if _level(head) else block
+        if _level(head) and not any(n in fold(head) for ns in KEYS.values() for n in ns):
+            first = block  # "## Case 1" over a section about one customer
         if any(n in fold(first) for n in names) and not any(n in fold(first) for k, ns in KEYS.items() if k != key
                                                             for n in ns):
             got.append(block)
