@@ -182,8 +182,16 @@ def _items(doc):
     return out
 
 
+def _named(t):
+    return sum(any(w in fold(t) for w in words) for words in KEYS.values())
+
+
 def _rated(items, key, allowed):
-    got = [lv for t, lv in items if _subject(t) == key and lv]
+    """Every item about the message rates it within `allowed`; a summary line naming several messages at several
+    levels ('Top: the outage (P0), then BigClient (P1)') counts only when nothing else rates it."""
+    got = [(t, lv) for t, lv in items if _subject(t) == key and lv]
+    single = [lv for t, lv in got if not (_named(t) >= 2 and len(lv) >= 2)]
+    got = single or [lv for _, lv in got]
     return bool(got) and all(lv <= allowed for lv in got)
 
 
