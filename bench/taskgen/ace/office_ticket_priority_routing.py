@@ -289,7 +289,7 @@ def _kb(items, key):
     ids = {k.upper() for k in re.findall(r"kb-?\s?(\d{3})", fold(t))} - {"205"}
     if key == "TK-505":
         return not ids and bool(re.search(r"\bno\b[^.\n|]{0,40}\b(article|kb|match|solution|entry|fix|doc)|not covered|"
-                                          r"\bnone\b|n/a|not (in|found in) the (kb|knowledge)", fold(t)))
+                                          r"\bnone\b|n/a|not (in|found in) the (kb|knowledge)|nothing (in|relevant in) the (kb|knowledge)", fold(t)))
     return ids == {KB_OF[key]}
 
 
