@@ -95,12 +95,12 @@ def has_number(text: str | None, value: float, tol: float = 0.005, *, alone: boo
 
 
 # Currency: symbols and words to ISO codes. '$' alone is read as USD.
-_SYMBOLS = {"€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB", "₺": "TRY", "₪": "ILS",
+_SYMBOLS = {"€": "EUR", "£": "GBP", "¥": "JPY/CNY", "₹": "INR", "₩": "KRW", "₽": "RUB", "₺": "TRY", "₪": "ILS",
             "us$": "USD", "a$": "AUD", "c$": "CAD", "hk$": "HKD", "s$": "SGD", "nz$": "NZD", "r$": "BRL", "$": "USD",
             "chf": "CHF", "fr.": "CHF"}
 _WORDS_CCY = {"euro": "EUR", "euros": "EUR", "eur": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD",
               "pound": "GBP", "pounds": "GBP", "gbp": "GBP", "sterling": "GBP", "yen": "JPY", "jpy": "JPY",
-              "yuan": "CNY", "rmb": "CNY", "cny": "CNY", "renminbi": "CNY", "rupee": "INR", "rupees": "INR",
+              "yuan": "CNY", "rmb": "CNY", "cny": "CNY", "renminbi": "CNY", "元": "CNY", "rupee": "INR", "rupees": "INR",
               "inr": "INR", "franc": "CHF", "francs": "CHF", "sek": "SEK", "nok": "NOK", "dkk": "DKK",
               "kronor": "SEK", "kroner": "NOK", "aud": "AUD", "cad": "CAD", "sgd": "SGD", "hkd": "HKD", "pln": "PLN",
               "zloty": "PLN", "czk": "CZK", "huf": "HUF", "brl": "BRL", "mxn": "MXN", "zar": "ZAR", "krw": "KRW"}
@@ -133,8 +133,9 @@ def has_amount(text: str | None, value: float, currency: str | None = None, tol:
     def finder(t: str) -> list[Found]:
         found = amounts_found(t)
         if currency:  # an amount in another currency is another value; a bare number is no amount at all
-            return [f for f in found if f.unit == currency.upper()] + \
-                   [Found((None,), f.start, f.end) for f in found if f.unit not in (None, "%", currency.upper())]
+            mine = [f for f in found if f.unit and currency.upper() in f.unit.split("/")]  # '¥' is JPY or CNY
+            return mine + [Found((None,), f.start, f.end) for f in found
+                           if f.unit not in (None, "%") and f not in mine]
         return found
     return gives(text, _Near(value, tol), finder, alone=alone)
 

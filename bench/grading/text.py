@@ -55,10 +55,11 @@ class Found:
 # Words that offer a choice or doubt. Between two competing values they make an answer a hedge. (Not "may",
 # a month, nor "between", which a range answer needs.)
 _CHOICE = re.compile(r"\b(or|either|maybe|perhaps|possibly|probably|likely|might|could|unsure|not sure|unclear|"
-                     r"uncertain|depending|depends|alternatively|otherwise|whether)\b|/|\?", re.IGNORECASE)
+                     r"uncertain|depending|depends|alternatively|otherwise|whether)\b|\?", re.IGNORECASE)
 _EITHER = re.compile(r"\b(either|whether)\W*$", re.IGNORECASE)
+# Not "about" or "around": people write "around 09:14" of a time they read exactly.
 _DOUBT = re.compile(r"\b(maybe|perhaps|possibly|probably|likely|might be|could be|not sure|unsure|roughly|"
-                    r"approximately|about|around|guess|or so)\W*$", re.IGNORECASE)
+                    r"approximately|guess|or so)\W*$", re.IGNORECASE)
 
 
 def hedged(text: str, found: list[Found], right: object) -> bool:
@@ -74,7 +75,10 @@ def hedged(text: str, found: list[Found], right: object) -> bool:
             a, b = (r, o) if r.start < o.start else (o, r)
             if b.start - a.end > 80:  # far apart: another sentence's figure, not an alternative
                 continue
-            if _CHOICE.search(text[a.end:b.start]) or _EITHER.search(text[max(0, a.start - 12):a.start]):
+            between = text[a.end:b.start]
+            # A slash is a choice only alone between the two ('48/45'), not in a path or '24/7' (round the clock).
+            slash = between.strip() == "/" and text[a.start:b.end] != "24/7"
+            if slash or _CHOICE.search(between) or _EITHER.search(text[max(0, a.start - 12):a.start]):
                 return True
     return False
 

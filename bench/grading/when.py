@@ -25,7 +25,9 @@ _PATTERNS = [
     re.compile(r"(?<![\w])" + _DAY + r"(?:\s+of)?[\s-]+" + _MONTH + r"(?![a-z])" + _YEAR, re.IGNORECASE),
     re.compile(r"(?<![\w])" + _MONTH + r"[\s-]+" + _DAY + r"(?![\d:])" + _YEAR, re.IGNORECASE),
 ]
-_NUMERIC = re.compile(r"(?<![\d./-])(?P<a>[0-3]?\d)(?P<s>[/.])(?P<b>[01]?\d)(?P=s)(?P<year>(?:19|20)?\d{2})(?![\d./])")
+_NUMERIC = re.compile(r"(?<![\d./-])(?P<a>[0-3]?\d)(?P<s>[/.])(?P<b>[01]?\d)(?P=s)(?P<year>(?:19|20)?\d{2})"
+                      r"(?!\d|[./]\d)")
+_YEARLESS = re.compile(r"(?<![\d./-])(?P<a>[0-3]?\d)/(?P<b>[01]?\d)(?!\d|[./]\d)")  # '17/03', read with a given year
 
 
 def _date(y: int, m: int, d: int) -> date | None:
@@ -62,6 +64,10 @@ def dates_found(text: str | None, year: int | None = None) -> list[Found]:
         # '.' is day-first everywhere it is used; '/' is day-first in most places and month-first in the US.
         readings = [_date(y, b, a)] + ([] if m["s"] == "." else [_date(y, a, b)])
         add(readings, m.start(), m.end())
+    if year is not None:
+        for m in _YEARLESS.finditer(t):
+            a, b = int(m["a"]), int(m["b"])
+            add([_date(year, b, a), _date(year, a, b)], m.start(), m.end())
     return sorted(out, key=lambda f: f.start)
 
 

@@ -89,6 +89,17 @@ def test_dates_in_the_usual_forms(written):
     assert not has_date(f"due {written}", date(2026, 1, 21))
 
 
+def test_a_date_before_a_full_stop_or_without_its_year():
+    assert has_date("Due 17/03/2026.", date(2026, 3, 17)) and has_date("due 17/03", date(2026, 3, 17))
+    assert not has_date("due 17/04", date(2026, 3, 17))
+
+
+def test_yen_sign_is_yen_or_yuan_and_round_the_clock_is_no_choice():
+    assert has_amount("¥2,850,000", 2850000, "CNY") and has_amount("¥2,850,000", 2850000, "JPY")
+    assert has_amount("2850000元", 2850000, "CNY")
+    assert has_number("on call 24/7 for the 24 hour window", 24, alone=True)
+
+
 def test_an_ambiguous_numeric_date_reads_both_ways_unless_one_is_impossible():
     assert dates_found("03/04/2026")[0].readings == (date(2026, 4, 3), date(2026, 3, 4))
     assert dates_found("25/04/2026")[0].readings == (date(2026, 4, 25),)
@@ -122,6 +133,11 @@ def test_hedges_that_include_the_right_value_are_no_answer(answer):
                                     "48 (between 09:00 and 17:00)"])
 def test_a_competing_value_given_as_context_is_not_a_hedge(answer):
     assert has_number(answer, 48, alone=True)
+
+
+def test_a_slash_in_a_path_or_an_approximate_word_is_no_hedge():
+    assert has_number("48 incidents, see reviews/2026-q1/45-day.md", 48, alone=True)
+    assert has_time("the first error came around 09:14", time(9, 14), alone=True)
 
 
 def test_hedged_ports_and_times():
