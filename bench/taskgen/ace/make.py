@@ -1,33 +1,37 @@
-"""Regenerate the ported AceBench tasks into bench/tasks/: `python bench/taskgen/ace/make.py [ID...]`.
+"""Regenerate the ported and own tasks into bench/tasks/: `python bench/taskgen/ace/make.py [MODULE...]`.
 
-ID is a task id (office-partner-review) or an AceBench number (47); none: every port. Each office_*.py module
-here defines PORTS: a list of functions, each returning (Port, build) for one task."""
+Each task module here writes its own tasks when run as a script (ports from PORTS, tasks of our own from OWN);
+this runs every one of them, or those named (office_partner_review, or a prefix such as safety_). Modules are
+run with PYTHONHASHSEED=0: set order inside some writers would otherwise change bytes from run to run."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import os
+import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script: the modules sit beside it
-
-from _base import write
-
-
-def ports():
-    here = Path(__file__).resolve().parent
-    for mod in sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("office_")):
-        yield from getattr(importlib.import_module(mod), "PORTS", [])  # a module of own tasks has none
+HERE = Path(__file__).resolve().parent
+HELPERS = ("make", "devops_kit", "safety_common", "safety_ownkit")  # shared code, no task of their own
 
 
-def main(wanted: list[str]) -> None:
-    for make in ports():
-        port, build = make()
-        if not wanted or port.id in wanted or str(port.source) in wanted:
-            write(port, build)
-            print(port.id, f"acebench:{port.source}")
+def task_modules() -> list[Path]:
+    return sorted(p for p in HERE.glob("*.py") if not p.stem.startswith("_") and p.stem not in HELPERS)
+
+
+def main(wanted: list[str]) -> int:
+    failed = 0
+    for module in task_modules():
+        if wanted and not any(module.stem.startswith(w) for w in wanted):
+            continue
+        run = subprocess.run([sys.executable, str(module)], env={**os.environ, "PYTHONHASHSEED": "0"},
+                             capture_output=True, text=True, check=False)
+        print(f"{module.stem}: {'ok' if run.returncode == 0 else 'FAILED'} {run.stdout.strip()}".rstrip())
+        if run.returncode:
+            failed += 1
+            print(run.stderr.strip().splitlines()[-1] if run.stderr.strip() else "", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))
