@@ -210,7 +210,7 @@ class Filler:
 
     def externals(self, n: int) -> list[Person]:
         """People at other companies (clients, vendors, partners): a few per company."""
-        out = []
+        out: list[Person] = []
         while len(out) < n:
             org = self._company()
             dom = (_slug(org.split()[0])[:14] or "partner") + self.rng.choice([".example", "-group.example",
@@ -573,7 +573,7 @@ class Filler:
                 att = vCalAddress("mailto:" + _email_of(a))
                 if isinstance(a, Person):
                     att.params["cn"] = vText(a.name)
-                ev.add("attendee", att, encode=0)
+                ev.add("attendee", att, encode=False)
             if e.rrule:
                 ev.add("rrule", e.rrule)
             for x in e.exdates:
