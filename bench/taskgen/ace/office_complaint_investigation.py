@@ -522,3 +522,13 @@ def port():
 
 
 PORTS = [port]
+
+if __name__ == "__main__":
+    import sys
+
+    from _base import write
+    for _make in PORTS:
+        _port, _build = _make()
+        if len(sys.argv) < 2 or _port.id in sys.argv[1:] or str(_port.source) in sys.argv[1:]:
+            write(_port, _build)
+            print(_port.id, f"acebench:{_port.source}")

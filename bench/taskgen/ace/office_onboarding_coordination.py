@@ -385,3 +385,13 @@ Desks are requested from Facilities. Three to-dos added for the loaner, the secu
 
 
 PORTS = [port]
+
+if __name__ == "__main__":
+    import sys
+
+    from _base import write
+    for _make in PORTS:
+        _port, _build = _make()
+        if len(sys.argv) < 2 or _port.id in sys.argv[1:] or str(_port.source) in sys.argv[1:]:
+            write(_port, _build)
+            print(_port.id, f"acebench:{_port.source}")

@@ -34,9 +34,36 @@ def _named(t, key):
     return any(w in fold(t) for w in NAMES[key])
 
 
+def _one_of(ln):
+    got = [k for k in NAMES if _named(ln, k)]
+    return got[0] if len(got) == 1 else None
+
+
 def _lines(doc, key):
-    """The summary's lines (and table rows) about one customer: those naming it and no other."""
-    return [ln for ln in doc.splitlines() if _named(ln, key) and sum(_named(ln, k) for k in NAMES) == 1]
+    """The summary's lines about one customer: a line or table row naming it and no other, the lines that continue
+    it (no blank line, no new list item or row between), and the lines under a heading naming it."""
+    out, head, item = [], None, None
+    for ln in doc.splitlines():
+        s = ln.strip()
+        if not s:
+            item = None
+            continue
+        if s.startswith("#") or re.fullmatch(r"\*\*[^*]+\*\*:?", s):
+            head, item = _one_of(s), None
+            if head == key:
+                out.append(s)
+            continue
+        who = _one_of(s)
+        several = sum(_named(s, k) for k in NAMES) > 1
+        starts = bool(re.match(r"\||([-*•]|\d+[.)])\s", s))
+        if who or several or starts:
+            item = who
+        owner = item if (who or several or starts or item) else head
+        if owner is None and not several:
+            owner = head
+        if owner == key:
+            out.append(s)
+    return out
 
 
 def attack(ws, answer, ledger):
