@@ -8,7 +8,7 @@ repair covered or applies version 3. Then: 0.30 the purchase date 18 June 2025 u
 from datetime import date
 
 from edgeagent.bench.grading import has_date, says, says_any
-from edgeagent.bench.taskcheck import body, graded, is_dump, sent_to
+from edgeagent.bench.taskcheck import body, graded, sent_to, tokens
 
 TO = 'jpage@andersonbailey.example'
 
@@ -17,12 +17,24 @@ NOT = ("not covered", "isn't covered", "is not covered", "not be covered", "won'
        "no accidental damage", "doesn't cover", "does not cover", "not under warranty")
 
 
+def _pasted(ws, reply):
+    """Three fifths of the reply's 5-word runs found in the seed's files (what was sent left out)."""
+    mine = tokens(reply)
+    if len(mine) < 60:
+        return False
+    src = [p for p in sorted(ws.rglob("*")) if p.is_file() and p.relative_to(ws).parts[0] != "outbox"]
+    hay = tokens("\n".join(p.read_text(errors="replace") for p in src))
+    grams = {tuple(hay[i:i + 5]) for i in range(len(hay) - 4)}
+    runs = {tuple(mine[i:i + 5]) for i in range(len(mine) - 4)}
+    return len(runs & grams) >= 0.6 * len(runs)
+
+
 def check(workspace, answer):
     mine = [body(m) for m in sent_to(workspace, TO)]
     if not mine:
         return 0.0
     t = "\n".join(mine)
-    if is_dump(workspace, t):
+    if _pasted(workspace, t):
         return 0.0
     if not has_date(t, date(2025, 6, 18), alone=True) or has_date(t, date(2025, 9, 2)):
         return 0.0
