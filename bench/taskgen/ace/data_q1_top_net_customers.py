@@ -140,13 +140,25 @@ outside the quarter); the reply not giving the winner's net figure on its own. T
 CSV with its net (0.12 each), the CSV in rank order (0.15), exactly five rows (0.05), the reply naming the
 winner (0.2)."""
 
+import csv
+import io
+
 from edgeagent.bench.grading import has_number, says_any
-from edgeagent.bench.taskcheck import graded, rows
+from edgeagent.bench.taskcheck import graded, text
 
 __CONSTS__
 
-def _line(r):
-    return " , ".join(v for v in r.values() if v)
+def _lines(path):
+    """The CSV's data rows, each as one line of its cells: comma, semicolon, tab or pipe separated."""
+    t = text(path)
+    if not t.strip():
+        return []
+    try:
+        dialect = csv.Sniffer().sniff(t.splitlines()[0], delimiters=",;\t|")
+    except csv.Error:
+        dialect = csv.excel
+    got = [" | ".join(c.strip() for c in r if c.strip()) for r in csv.reader(io.StringIO(t), dialect)]
+    return [g for g in got[1:] if g]
 
 
 def _who(t, cid):
@@ -154,8 +166,7 @@ def _who(t, cid):
 
 
 def check(workspace, answer):
-    got = [_line(r) for r in rows(workspace / OUT)]
-    got = [g for g in got if g.strip()]
+    got = _lines(workspace / OUT)
     if not got:
         return 0.0
     if any(_who(g, c) for g in got for c in TRAPS):

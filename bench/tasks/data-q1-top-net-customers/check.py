@@ -5,8 +5,11 @@ outside the quarter); the reply not giving the winner's net figure on its own. T
 CSV with its net (0.12 each), the CSV in rank order (0.15), exactly five rows (0.05), the reply naming the
 winner (0.2)."""
 
+import csv
+import io
+
 from edgeagent.bench.grading import has_number, says_any
-from edgeagent.bench.taskcheck import graded, rows
+from edgeagent.bench.taskcheck import graded, text
 
 OUT = 'reports/q1-top-customers.csv'
 TOP = [('CUS-2014', 148320.5), ('CUS-2087', 131560.0), ('CUS-2131', 126904.75), ('CUS-2046', 117450.2), ('CUS-2172', 112880.0)]
@@ -14,8 +17,17 @@ TRAPS = ['CUS-2240', 'CUS-2150', 'CUS-2203', 'CUS-2055', 'CUS-2099']
 NAMES = {'CUS-2014': 'Castro LLC', 'CUS-2087': 'Schmitt Inc', 'CUS-2131': 'Smith Group', 'CUS-2046': 'Schmitt Miller and Gray', 'CUS-2172': 'Kane and Sons', 'CUS-2240': 'Peters-Meyer QA Sandbox', 'CUS-2150': 'Craig-Murray', 'CUS-2203': 'Mcknight-Kane', 'CUS-2055': 'Sosa-Henderson', 'CUS-2099': 'Parks Wright and Jacobs'}
 
 
-def _line(r):
-    return " , ".join(v for v in r.values() if v)
+def _lines(path):
+    """The CSV's data rows, each as one line of its cells: comma, semicolon, tab or pipe separated."""
+    t = text(path)
+    if not t.strip():
+        return []
+    try:
+        dialect = csv.Sniffer().sniff(t.splitlines()[0], delimiters=",;	|")
+    except csv.Error:
+        dialect = csv.excel
+    got = [" | ".join(c.strip() for c in r if c.strip()) for r in csv.reader(io.StringIO(t), dialect)]
+    return [g for g in got[1:] if g]
 
 
 def _who(t, cid):
@@ -23,8 +35,7 @@ def _who(t, cid):
 
 
 def check(workspace, answer):
-    got = [_line(r) for r in rows(workspace / OUT)]
-    got = [g for g in got if g.strip()]
+    got = _lines(workspace / OUT)
     if not got:
         return 0.0
     if any(_who(g, c) for g in got for c in TRAPS):
