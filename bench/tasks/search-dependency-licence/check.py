@@ -20,7 +20,9 @@ def check(workspace, answer):
         return 0.0
     if says_any(t, "yes", "we can ship", "can ship it", "we may ship", "is allowed", "are allowed to ship",
                 "probably", "maybe", "perhaps", "it depends", "depending", "case by case",
-                "needs legal review", "need legal review", "legal can approve"):
+                "needs legal review", "need legal review", "legal can approve", "fine to ship", "ok to ship",
+                "okay to ship", "can be shipped", "may be shipped", "is permitted", "no restriction",
+                "no restrictions", "compatible with our policy", "compatible with the policy"):
         return 0.0
     score = 0.45 + 0.35
     score += 0.20 * (says_any(t, "policy", "policies") and says_any(
