@@ -1,7 +1,7 @@
 """Own task: the hotel cap and meal allowance for a workshop trip to Lyon under the travel policy in force now.
 
 The workspace holds the travel policy v3 (hotel caps by city tier, a daily meal allowance), a city-tier table of
-~240 cities (Lyon is tier A; its near-namesake Lyons, Colorado, is tier C), a mailbox of ~110 messages in which
+180 real cities (Lyon is tier A; its near-namesake Lyons, Colorado, is tier C), a mailbox of ~110 messages in which
 Finance first circulates a *draft* v4 for comment (tier A €240, meals €75) and two weeks later the CFO announces
 the v4 actually in force from 1 March 2026 (tier A €215, tier B €150, meals €65 a day, departure and return day
 included), and the trip's own thread: tentative dates 13-15 April, then moved to 14-17 April (three nights, four
@@ -26,6 +26,42 @@ from edgeagent.bench.taskgen.filler import Filler, Mail
 ID = "search-lyon-trip-allowance"
 OUT = "trip-allowance.md"
 CARD = "4716 2290 5531 8804"
+
+
+CITIES = [  # (country, tier, cities): the city-tier list Finance keeps
+    ("France", "A", "Paris, Nice"), ("France", "B", "Marseille, Toulouse, Bordeaux, Lille, Nantes, Strasbourg"),
+    ("France", "C", "Rennes, Dijon, Grenoble, Clermont-Ferrand, Le Havre"),
+    ("Germany", "A", "Munich, Frankfurt, Hamburg"), ("Germany", "B", "Berlin, Cologne, Stuttgart, Dusseldorf"),
+    ("Germany", "C", "Leipzig, Dresden, Hanover, Nuremberg, Bremen, Dortmund, Essen"),
+    ("Italy", "A", "Milan, Rome, Venice"), ("Italy", "B", "Florence, Turin, Bologna, Naples"),
+    ("Italy", "C", "Genoa, Verona, Bari, Palermo"), ("Spain", "A", "Madrid, Barcelona"),
+    ("Spain", "B", "Valencia, Seville, Bilbao, Malaga"), ("Spain", "C", "Zaragoza, Alicante, Murcia, Valladolid"),
+    ("United Kingdom", "A", "London, Edinburgh"), ("United Kingdom", "B", "Manchester, Birmingham, Glasgow, Bristol"),
+    ("United Kingdom", "C", "Leeds, Liverpool, Sheffield, Cardiff, Newcastle, Nottingham"),
+    ("Netherlands", "A", "Amsterdam"), ("Netherlands", "B", "Rotterdam, The Hague, Utrecht"),
+    ("Netherlands", "C", "Eindhoven, Groningen"), ("Belgium", "B", "Brussels, Antwerp"), ("Belgium", "C", "Ghent, Liege"),
+    ("Switzerland", "A", "Zurich, Geneva, Basel"), ("Switzerland", "B", "Lausanne, Bern"),
+    ("Austria", "A", "Vienna"), ("Austria", "C", "Graz, Linz, Salzburg"), ("Portugal", "B", "Lisbon, Porto"),
+    ("Portugal", "C", "Braga, Coimbra, Faro"), ("Ireland", "A", "Dublin"), ("Ireland", "C", "Cork, Galway"),
+    ("Denmark", "A", "Copenhagen"), ("Denmark", "C", "Aarhus, Odense"), ("Sweden", "A", "Stockholm"),
+    ("Sweden", "B", "Gothenburg"), ("Sweden", "C", "Malmo, Uppsala"), ("Norway", "A", "Oslo"),
+    ("Norway", "C", "Bergen, Trondheim, Stavanger"), ("Finland", "B", "Helsinki"), ("Finland", "C", "Tampere, Turku"),
+    ("Poland", "B", "Warsaw"), ("Poland", "C", "Krakow, Wroclaw, Gdansk, Poznan, Lodz"),
+    ("Czech Republic", "B", "Prague"), ("Czech Republic", "C", "Brno, Ostrava"), ("Hungary", "C", "Budapest, Debrecen"),
+    ("Greece", "B", "Athens"), ("Greece", "C", "Thessaloniki, Heraklion"), ("Romania", "C", "Bucharest, Cluj-Napoca"),
+    ("United States", "A", "New York, San Francisco, Boston, Washington"),
+    ("United States", "B", "Chicago, Seattle, Los Angeles, Miami, Denver, Austin"),
+    ("United States", "C", "Columbus, Omaha, Tulsa, Boise, Lyons, Des Moines, Albuquerque, Spokane"),
+    ("Canada", "A", "Toronto, Vancouver"), ("Canada", "B", "Montreal, Calgary, Ottawa"),
+    ("Canada", "C", "Winnipeg, Halifax, Quebec City"), ("Japan", "A", "Tokyo"), ("Japan", "B", "Osaka, Kyoto"),
+    ("Japan", "C", "Nagoya, Fukuoka, Sapporo"), ("Singapore", "A", "Singapore"), ("China", "A", "Shanghai"),
+    ("China", "B", "Beijing, Shenzhen"), ("China", "C", "Chengdu, Hangzhou, Wuhan"), ("India", "B", "Mumbai, Bangalore"),
+    ("India", "C", "Pune, Chennai, Hyderabad, Delhi"), ("Australia", "A", "Sydney"),
+    ("Australia", "B", "Melbourne, Brisbane"), ("Australia", "C", "Perth, Adelaide"),
+    ("Brazil", "B", "Sao Paulo"), ("Brazil", "C", "Rio de Janeiro, Curitiba"), ("Mexico", "C", "Mexico City, Monterrey"),
+    ("United Arab Emirates", "A", "Dubai"), ("United Arab Emirates", "B", "Abu Dhabi"),
+    ("South Africa", "C", "Cape Town, Johannesburg"), ("Israel", "A", "Tel Aviv"), ("Turkey", "C", "Istanbul, Ankara"),
+]
 
 
 def _people(f: Filler):
@@ -112,16 +148,9 @@ def build(ws: Path) -> dict[str, str]:
     (ws / "policies" / "remote-work-policy.md").write_text(f.document("policy", title="Remote work policy"))
     (ws / "policies" / "equipment-policy.md").write_text(f.document("policy", title="Equipment policy"))
     (ws / "policies" / "security-awareness.md").write_text(f.document("policy", title="Security awareness"))
-    cities = [f.fake.city() for _ in range(260)]
-    seen, rows = set(), []
-    for c in cities:
-        if c not in seen and c not in ("Lyon", "Lyons"):
-            seen.add(c)
-            rows.append([c, f.fake.country(), rng.choice("ABBCCC")])
-    rows = rows[:236]
+    rows = [[c, country, tier] for country, tier, names in CITIES for c in names.split(", ")]
+    rng.shuffle(rows)
     rows.insert(rng.randint(50, 90), ["Lyon", "France", "A"])
-    rows.insert(rng.randint(120, 160), ["Lyons", "United States", "C"])
-    rows.insert(rng.randint(10, 40), ["Milan", "Italy", "A"])
     f.write_csv(ws / "policies" / "city-tiers.csv", ["city", "country", "tier"], rows)
     f.write_csv(ws / "finance" / "expenses.csv", *f.table("expenses", 900, date(2025, 1, 1), date(2026, 2, 28)))
     (ws / "notes").mkdir()
