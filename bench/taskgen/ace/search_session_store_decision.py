@@ -42,6 +42,18 @@ def _history(f: Filler):
             "sessions in a dedicated Redis cluster for low latency.\n"),
         "docs/meetings/README.md": "# Architecture review notes\n\nOne file per review, named by date.\n",
     }
+    titles = ["Use FastAPI for the HTTP layer", "Argon2id for password hashes", "One Postgres per service",
+              "Structured JSON logs", "Feature flags in config, not code", "Rate limits at the gateway",
+              "Use Redis for user sessions", "OpenAPI as the contract", "Blue-green deploys",
+              "Keep audit events for 400 days", "Email via the notification service"]
+    for n, title in enumerate(titles, 1):
+        if n != 7:
+            files[f"docs/adr/{n:04d}-{title.lower().replace(' ', '-').replace(',', '')}.md"] = (
+                f"# ADR-{n:04d}: {title}\n\nStatus: Accepted\n\n## Context\n\n{f.paragraph()}\n\n## Decision\n\n"
+                f"{title}.\n")
+    for d in ("2025-06-02", "2025-07-07", "2025-08-04", "2025-09-01"):
+        files[f"docs/meetings/{d}-architecture-review.md"] = f.document(
+            "notes", title=f"Architecture review, {d}")
     adr12 = ("# ADR-0012: Move user sessions to Postgres\n\nStatus: {status}\n\nProposed by: {prop}, 2 October "
              "2025\n{decided}\n## Context\n\nThe Redis session cluster (ADR-0007) is a second stateful system to run "
              "for one table's worth of data.\n\n## Decision\n\nStore sessions in the main Postgres database, in an "
