@@ -92,7 +92,8 @@ def build(ws: Path) -> dict[str, str]:
         rows.append([f"E{1000 + i * 9}" if p not in (emp, twin) else ("E2217" if p is emp else "E1893"), p.name,
                      "Senior Data Analyst" if p is emp else p.title, dept,
                      mgr.name if p is emp else rng.choice([mgr.name, hrd.name, team[5].name]),
-                     (date(2018, 1, 1) + timedelta(days=rng.randint(0, 2900))).isoformat(), "active"])
+                     {emp.name: "2022-05-02", twin.name: "2021-09-01"}.get(
+                         p.name, (date(2018, 1, 1) + timedelta(days=rng.randint(0, 2900))).isoformat()), "active"])
     rng.shuffle(rows)
     f.write_csv(ws / "hr" / "employees.csv", ["employee_id", "name", "title", "department", "manager",
                                                "start_date", "status"], rows)
