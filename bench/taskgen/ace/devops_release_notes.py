@@ -201,7 +201,7 @@ def task():
              answer="Added 2.4.0.", steps=write_steps("CHANGELOG.md", "## 2.4.0\n\n" + "\n".join(
                  c.message.splitlines()[0] for c in hist) + "\n\n" + OLD_LOG)),
     ]
-    port = Port("devops-release-notes", 0, "dev",
+    port = Port("devops-changelog-240", 0, "dev",
                 ("We're about to cut 2.4.0. Add its section at the top of CHANGELOG.md covering everything merged "
                  "since the 2.3.0 release: features and fixes with their PR numbers, in the style of the existing "
                  "entries, and call out anything breaking with what people must change before upgrading. Leave out "
