@@ -4,6 +4,7 @@ seeded workspace into bench/tasks/<id>/."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import textwrap
 from collections.abc import Callable
@@ -88,6 +89,10 @@ def write(p: Port, build: Callable[[Path], dict[str, str] | None]) -> Path:
 
     `build` may return {key: "inbox/017.eml"} for planted files: a step argument written "@key" becomes that path."""
     d = TASKS / p.id
+    old = d / "task.toml"
+    if old.is_file() and not re.search(r'(?m)^source = "', old.read_text()):
+        # a folder of the older templated suite: an id clash must not erase another task
+        raise SystemExit(f"{d}: holds an older task of the same id; choose another id for this one")
     if d.exists():
         shutil.rmtree(d)
     ws = d / "workspace"
