@@ -184,6 +184,7 @@ JSON_ERRORS = [
     (["calibrate", "--json"], "Missing option '--strategy'"),
     (["bench", "validate", "no-such-folder", "--json"], "does not exist"),
     (["bench", "run", "--tasks", "nosuch-*", "--json"], "no task id matches"),
+    (["bench", "regrade", "{ws}", "--json"], "no results.db there"),
     (["profile", "--contexts", "3", "--json"], "at least 16 tokens"),
     (["devices", "--json", "--bogus"], "No such option '--bogus'"),
 ]
@@ -290,7 +291,7 @@ def test_shared_options_come_from_one_declaration():
             for opt, found in seen.items():
                 if isinstance(p, click.Option) and opt in p.opts:
                     found.append((path, p))
-    assert len(seen["--json"]) == 15 and len(seen["--model"]) == 5 and len(seen["--set"]) == 4
+    assert len(seen["--json"]) == 16 and len(seen["--model"]) == 5 and len(seen["--set"]) == 4
     assert all(p.help.startswith("Print ") and "as one JSON object" in p.help for _, p in seen["--json"])
     assert all(p.default == DEFAULT_MODEL for _, p in seen["--model"])
     assert {path for path, _ in seen["--backend"]} >= {("run",), ("serve",), ("bench", "run"), ("profile",)}
