@@ -78,11 +78,22 @@ def test_no_benchmark_task_that_changes_something_is_taken_for_a_question():
     """The costly mistake is this one: a task that wants a change, and gets no tool to make it."""
     changing, asking = [], []
     for task in load_tasks([TASKS]):
+        if task.origin is not None:
+            continue  # the older suite, which the gate was written against; the ported one is measured below
         assert task.reference is not None
         writes = any(ALL_TOOLS[s.tool].side_effect for s in task.reference.steps)
         (changing if writes else asking).append(task.prompt)
     assert len(changing) >= 40 and [p for p in changing if only_asks(p)] == []
     assert sum(map(only_asks, asking)) >= len(asking) / 2  # the gate does hold on most of the questions
+
+
+@pytest.mark.xfail(strict=True, reason="the gate takes office-leave-handover, an unseen ported task that mails "
+                   "three organisers, for a question: found on the ported suite, to be fixed from the dev split")
+def test_no_ported_task_that_changes_something_is_taken_for_a_question():
+    tasks = [t for t in load_tasks([TASKS]) if t.origin is not None and t.reference is not None]
+    changing = [t.id for t in tasks if any(ALL_TOOLS[s.tool].side_effect for s in t.reference.steps)]
+    prompts = {t.id: t.prompt for t in tasks}
+    assert [i for i in changing if only_asks(prompts[i])] == []
 
 
 WRITE = {"tool": "write_file", "args": {"path": "docs/runbook.md", "content": "DEPRECATED - do not use\n"}}
