@@ -23,7 +23,7 @@ CONFIG_TEXT = """\
 {
   "agents": {
     "defaults": {
-      "workspace": "~/work",
+      "workspace": "agents",
       // primary model first, then fallbacks in order
       "model": { "primary": "anthropic/claude-sonnet-4-5", "fallbacks": ["openai/gpt-5-mini", "google/gemini-2.5-flash"] },
       "models": { "anthropic/claude-sonnet-4-5": { "alias": "sonnet" }, "openai/gpt-5-mini": { "alias": "mini" } },
@@ -41,7 +41,7 @@ CONFIG_TEXT = """\
       { "id": "main", "default": true, "identity": { "name": "Juno", "emoji": "🦉" }, "tools": { "profile": "full" } },
       {
         "id": "research",
-        "workspace": "~/work/research",
+        "workspace": "agents/research",
         "tools": { "allow": ["read", "web_search", "web_fetch", "sessions_spawn"], "deny": ["exec", "write", "cron"] }
       }
     ]
@@ -63,7 +63,7 @@ BACKUP_TEXT = """\
 {
   "agents": {
     "defaults": {
-      "workspace": "~/work",
+      "workspace": "agents",
       "model": { "primary": "anthropic/claude-sonnet-4-5" },
       "maxConcurrent": 4,
       "heartbeat": { "every": "1h" },
