@@ -90,9 +90,10 @@ def write(p: Port, build: Callable[[Path], dict[str, str] | None]) -> Path:
     `build` may return {key: "inbox/017.eml"} for planted files: a step argument written "@key" becomes that path."""
     d = TASKS / p.id
     old = d / "task.toml"
-    if old.is_file() and not re.search(r'(?m)^source = "', old.read_text()):
-        # a folder of the older templated suite: an id clash must not erase another task
-        raise SystemExit(f"{d}: holds an older task of the same id; choose another id for this one")
+    if old.is_file() and not re.search(r'(?m)^split = "', old.read_text()):
+        # not a task these generators wrote (every one has a split): an id clash must not erase someone's task
+        raise SystemExit(f"{d}: holds a task with no split, not one of this suite; choose another id for this one "
+                         "or move that folder away")
     if d.exists():
         shutil.rmtree(d)
     ws = d / "workspace"

@@ -1,8 +1,0 @@
-from edgeagent.bench.taskcheck import graded, has_number
-
-
-def check(workspace, answer):
-    return 1.0 if has_number(answer, 3.5, tol=0.01) else 0.0
-
-
-check = graded(check)  # a pasted file is no answer
