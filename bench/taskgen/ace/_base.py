@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 TASKS = Path(__file__).resolve().parents[2] / "tasks"
+PARTIAL = {"workspace", "workspace.gitbundle", "__pycache__"}  # what a write cut short leaves before task.toml
 
 
 @dataclass
@@ -94,6 +95,8 @@ def write(p: Port, build: Callable[[Path], dict[str, str] | None]) -> Path:
         # not a task these generators wrote (every one has a split): an id clash must not erase someone's task
         raise SystemExit(f"{d}: holds a task with no split, not one of this suite; choose another id for this one "
                          "or move that folder away")
+    if d.is_dir() and not old.is_file() and {f.name for f in d.iterdir()} - PARTIAL:
+        raise SystemExit(f"{d}: holds files but no task.toml, so not a task of this suite; move that folder away")
     if d.exists():
         shutil.rmtree(d)
     ws = d / "workspace"
