@@ -316,10 +316,11 @@ def test_local_server_dies_with_a_killed_sweep(tmp_path, tasks):
 
 
 def test_every_shipped_reference_through_the_cloud_path_scores_exactly_one(tmp_path, home):
-    """The upper bound passes: five checkers' weights summed to 0.9999999999999999, which `passed` (score >= 1) missed;
-    and merge-quarters' CSV counts over cloud.max_tokens with the Qwen tokenizer, which must not cut the reply."""
-    shipped = load_tasks([Path(__file__).resolve().parents[2] / "bench" / "tasks" / "automation-merge-quarters",
-                          Path(__file__).resolve().parents[2] / "bench" / "tasks" / "office-forward-invoice"])
+    """The upper bound passes: checkers' weights once summed to 0.9999999999999999, which `passed` (score >= 1)
+    missed; and a reference step of over 2,000 characters (a report written in one call: over cloud.max_tokens with
+    the Qwen tokenizer) must not cut the reply. Two dev-split tasks with the longest such steps, and many items."""
+    shipped = load_tasks([Path(__file__).resolve().parents[2] / "bench" / "tasks" / "safety-incident-pir",
+                          Path(__file__).resolve().parents[2] / "bench" / "tasks" / "search-aurora-board-brief"])
     with start("oracle", shipped) as cloud:
         for task in shipped:
             store, run_id, ws = run_task(tmp_path / task.id, task, "cloud", cloud.target_for(task), [])
