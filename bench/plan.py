@@ -66,12 +66,14 @@ def select_tasks(specs: Sequence[str], categories: Sequence[str] = (), quick: bo
 
 
 def quick_choice(tasks: Sequence[Task]) -> list[Task]:
-    """Per category the task with the shortest reference solution (then by id): the same choice every time."""
+    """Per category the task with the shortest reference solution (then by id), of the dev split where the
+    category has one there: a demo never spends the test split while a dev task will do. The same every time."""
     by_category: dict[str | None, list[Task]] = {}
     for t in tasks:
         by_category.setdefault(t.category, []).append(t)
     chosen = {t.id for group in by_category.values()
-              for t in sorted(group, key=lambda t: (len(t.reference.steps) if t.reference else 0, t.id))
+              for t in sorted(group, key=lambda t: (t.split != "dev", len(t.reference.steps) if t.reference else 0,
+                                                    t.id))
               [:QUICK_PER_CATEGORY]}
     return [t for t in tasks if t.id in chosen]
 

@@ -160,8 +160,8 @@ def bench_report(results: tuple[Path, ...], fmt: str, out: Path | None) -> None:
 @click.option("--split", type=click.Choice(SPLITS), default=None,
               help="Only tasks of this split (task.toml's `split`): dev for tuning, test for reporting. A task "
                    "with no split is left out.")
-@click.option("--quick", is_flag=True, help="One task per category (the same ones every time): a few minutes. "
-              "With --split, from that split.")
+@click.option("--quick", is_flag=True, help="One task per category, the dev split's where it has one (the same ones "
+              "every time): a few minutes. With --split, from that split.")
 @click.option("--strategy", "strategies", multiple=True, type=click.Choice(sorted(STRATEGIES)),
               help="Strategy to compare; repeat for several (default: edge).")
 @click.option("--strategies", "strategy_list", default=None, metavar="all|A,B",
