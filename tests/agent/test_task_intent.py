@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -12,13 +13,16 @@ from edgeagent.agent.loop import Agent
 from edgeagent.agent.strategies import EdgeOnly
 from edgeagent.agent.task_intent import only_asks
 from edgeagent.backends.scripted import ScriptedBackend
-from edgeagent.bench.task import load_tasks
+from edgeagent.bench import gate_check
+from edgeagent.bench.gate_check import confusion, needs_change
+from edgeagent.bench.task import load_task, load_tasks
 from edgeagent.cli import cli
 from edgeagent.store.runs import Store
-from edgeagent.tools.registry import ALL_TOOLS
 from tests.conftest import query, write_script
 
 TASKS = Path(__file__).resolve().parents[2] / "bench" / "tasks"
+SUITE = load_tasks([TASKS])
+DEV = [t for t in SUITE if t.split == "dev"]
 
 # Written for this test, not taken from the benchmark: each asks for a change, however it is phrased.
 REQUESTS = [
@@ -47,6 +51,32 @@ REQUESTS = [
     "Rename report-final-final.docx to report.docx.",
     "Mail customers.csv to my home address.",
 ]
+# Written with the dev-split fix: a request that names a deliverable or an effect (a file to write, a mail to send,
+# an event to book, a report to produce) in any clause, or wishes for one, however the prompt opens. The first
+# group was taken for a question before the fix; the second never was and must stay a request.
+DELIVERABLES = [
+    ("Which meetings does Ana have next week? Check her calendar, list them, and email each organiser that Tom "
+     "covers for her."),
+    "Find the contracts that expire in May, list the owners and ping them about renewals.",
+    "Compare the two quotes, pick the cheaper one and order it.",
+    "Summarise the board pack and file a ticket for each open risk.",
+    "Is the staging cert about to expire? Check it and renew it if so.",
+    "Who owns the Acme account? Check the CRM, then loop in their manager.",
+    "What's the status of each open ticket? I'd like the answers saved as status/tickets.md.",
+    "Which customers churned in March? The list goes into churn/march.csv.",
+    "When is the next board meeting? I need you to block the morning before it for prep.",
+    "What are the Q1 totals? I want them mailed to finance before Friday.",
+    "Who is free on Friday? I'd like the review booked for that afternoon.",
+    "Go through the invoices, work out who still owes us money and mail each of them a polite reminder.",
+    "How much did we spend on travel in Q1? Write the breakdown to reports/travel-q1.csv.",
+    "Who's coming to the offsite? Put together a headcount report for facilities.",
+    "What changed in the 2.4 release? Update the calendar with the launch date too.",
+    "Read the feedback survey, summarise the main complaints and text them to the product lead.",
+    "Can the standup move to 10? Look at everyone's calendar and then invite the team to the new slot.",
+    "Which contacts have no email address? Look them up and fill the gaps in contacts.csv.",
+    "Where did the Q3 numbers come from? Trace them back and note the source in numbers.md.",
+    "What's Bob's new address? Find it in his last mail and add it to his contact card.",
+]
 QUESTIONS = [
     "Who sent the last invoice, and how much was it?",
     "When is my next dentist appointment?",
@@ -61,10 +91,29 @@ QUESTIONS = [
     "Explain what the cron job in crontab.txt does.",
     "My laptop is three years old. Am I due a new one under the policy?",
     "Whose birthday is next in my contacts?",
+    # Written with the dev-split fix: questions whose later clauses start with a verb, a name or a file, and
+    # wishes for a read, none of which asks for a change.
+    "Which customers bought the starter plan and cancelled it within a month?",
+    "Who runs sales and owns the Acme account?",
+    "Should we rent and insure the van, or buy one?",
+    "How many invoices are overdue, and by how much in total?",
+    "List my meetings on Thursday, Friday and Monday.",
+    "Check the logs and tell me why the nightly job failed.",
+    "Did Ana email them back, and what did she say?",
+    "Find the contracts that expire in May and show me their owners.",
+    "Who emailed me about the offsite and what did they want?",
+    "I need you to check whether the backup ran. Did it?",
+    "I'd like the contracts reviewed for auto-renewal clauses. Which ones have them?",
+    "Compare the quotes from Acme and Globex and tell me which is cheaper.",
+    "Between late March and early June, how many orders did Acme place?",
+    "Look into logs/deploy.log and explain why Tuesday's deploy failed.",
+    "Is the total in summary.csv the same as in ledger.csv?",
+    "Is summary.csv the same as ledger.csv?",
+    "I need the numbers we discussed in the meeting. What are they?",
 ]
 
 
-@pytest.mark.parametrize("prompt", REQUESTS)
+@pytest.mark.parametrize("prompt", REQUESTS + DELIVERABLES)
 def test_a_request_keeps_every_tool(prompt):
     assert not only_asks(prompt)
 
@@ -74,26 +123,70 @@ def test_a_question_is_recognised(prompt):
     assert only_asks(prompt)
 
 
-def test_no_benchmark_task_that_changes_something_is_taken_for_a_question():
+# The dev split's known misses, each harmless (a question that keeps every tool, as before the gate existed). A
+# fix that makes one pass turns its strict xfail into an XPASS failure: then drop it from this list.
+DEV_KNOWN_MISSES = {
+    "search-dock-quotes": "a question whose imperatives 'Work out ...' and 'Use only ...' no read verb covers",
+}
+
+
+@pytest.mark.parametrize("task", [pytest.param(t, id=t.id, marks=pytest.mark.xfail(
+    strict=True, reason=DEV_KNOWN_MISSES[t.id])) if t.id in DEV_KNOWN_MISSES else pytest.param(t, id=t.id)
+    for t in DEV])
+def test_the_gate_decides_each_dev_task_as_its_reference_does(task, tmp_path):
+    """The gate is tuned on the dev split: a task is a question exactly when its reference changes nothing."""
+    assert only_asks(task.prompt) == (not needs_change(task, tmp_path))
+
+
+def test_no_dev_task_that_changes_something_is_taken_for_a_question(tmp_path):
     """The costly mistake is this one: a task that wants a change, and gets no tool to make it."""
-    changing, asking = [], []
-    for task in load_tasks([TASKS]):
-        if task.origin is not None:
-            continue  # the older suite, which the gate was written against; the ported one is measured below
-        assert task.reference is not None
-        writes = any(ALL_TOOLS[s.tool].side_effect for s in task.reference.steps)
-        (changing if writes else asking).append(task.prompt)
-    assert len(changing) >= 40 and [p for p in changing if only_asks(p)] == []
-    assert sum(map(only_asks, asking)) >= len(asking) / 2  # the gate does hold on most of the questions
+    got = confusion(DEV, tmp_path)
+    assert len(DEV) >= 32 and got.change_kept >= 30 and got.change_as_question == 0, got
+    assert set(got.missed) == set(DEV_KNOWN_MISSES)
 
 
-@pytest.mark.xfail(strict=True, reason="the gate takes office-leave-handover, an unseen ported task that mails "
-                   "three organisers, for a question: found on the ported suite, to be fixed from the dev split")
-def test_no_ported_task_that_changes_something_is_taken_for_a_question():
-    tasks = [t for t in load_tasks([TASKS]) if t.origin is not None and t.reference is not None]
-    changing = [t.id for t in tasks if any(ALL_TOOLS[s.tool].side_effect for s in t.reference.steps)]
-    prompts = {t.id: t.prompt for t in tasks}
-    assert [i for i in changing if only_asks(prompts[i])] == []
+def test_office_leave_handover_keeps_the_tools_to_mail_the_organisers():
+    # Was a strict xfail: the gate took this task (it mails three organisers after "Check ..., list them for
+    # me, and email the organiser of each one") for a question. It was found before the clause rule was written,
+    # and its task.toml puts it in the dev split, so the fix was tuned on it; this pins it.
+    [task] = [t for t in SUITE if t.id == "office-leave-handover"]
+    assert task.split == "dev" and needs_change(task) and not only_asks(task.prompt)
+
+
+def test_the_test_split_has_no_change_taken_for_a_question_in_aggregate(tmp_path):
+    """A guard, not a tuning target: only the count is asserted, and no test-split task is named on failure."""
+    got = confusion([t for t in SUITE if t.split == "test"], tmp_path)
+    assert got.change_as_question == 0, f"{got.change_as_question} test-split task(s) taken for a question"
+
+
+def test_needs_change_counts_an_artifact_the_checker_wants_beyond_the_reference(tmp_path):
+    folder = tmp_path / "t"
+    (folder / "workspace").mkdir(parents=True)
+    (folder / "workspace" / "notes.md").write_text("hi\n")
+    (folder / "check.py").write_text("def check(workspace, answer):\n"
+                                     "    return float((workspace / 'out.md').is_file())\n")
+    (folder / "task.toml").write_text(textwrap.dedent("""\
+        prompt = "Summarise notes.md."
+        [reference]
+        answer = "hi"
+        [[reference.steps]]
+        tool = "read_file"
+        args = { path = "notes.md" }
+        """))
+    task = load_task(folder / "task.toml")
+    assert not needs_change(task) and needs_change(task, tmp_path / "scratch")
+    (folder / "check.py").write_text("def check(workspace, answer):\n    return float(answer == 'hi')\n")
+    assert not needs_change(load_task(folder / "task.toml"), tmp_path / "scratch")
+
+
+def test_gate_check_names_misses_on_dev_and_only_counts_on_test(capsys):
+    assert gate_check.main(["--split", "dev"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"dev: {len(DEV)} tasks;") and "(taken for a question: 0)" in out
+    assert sorted(line.split()[-1] for line in out.splitlines()[1:]) == sorted(DEV_KNOWN_MISSES)
+    assert gate_check.main(["--split", "test"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("test: ") and len(out.splitlines()) == 1 and "missed" not in out
 
 
 WRITE = {"tool": "write_file", "args": {"path": "docs/runbook.md", "content": "DEPRECATED - do not use\n"}}
