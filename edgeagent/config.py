@@ -30,6 +30,11 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # allow_hardlinks: let tools read files with several names (a hard link may reach content outside the workspace).
     # questions_read_only: a task that only asks a question gets no tool that changes files, mail or calendar.
     "tools": {"allow_hardlinks": False, "questions_read_only": True},
+    # deliverables: the loop rules that change what the model may do: what the task asks to produce and is not
+    # made yet is said after each result, finish is held back (but for a `blocked:` answer) while it is open,
+    # and an answer claiming an effect no step made is refused once. claim_check: the final answer's claims are
+    # checked against the steps and false ones recorded with the run (show, runs, bench report).
+    "agent": {"deliverables": True, "claim_check": True},
     # bench --cloud oracle|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
     "bench": {"price_card": "claude-haiku-4-5"},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.

@@ -109,11 +109,32 @@ def fallback_line(idx: int, why: str) -> None:
     out.print(f"[yellow]![/] step {idx} [yellow]cloud unavailable[/] [dim]({escape(why)})[/] — the edge continues")
 
 
+def _listed(run: dict, key: str) -> list[str]:
+    return json.loads(run.get(key) or "[]")
+
+
+def status_text(run: dict) -> str:
+    """The status with how the run really ended: blocked, what it left open, answers that claimed too much."""
+    marks = ["blocked"] if run.get("blocked") else []
+    marks += ["unfinished"] if run.get("open_deliverables") else []
+    n = len(_listed(run, "false_claims"))
+    marks += [f"{n} false claim{'s' if n != 1 else ''}"] if n else []
+    return run["status"] + (f" ({', '.join(marks)})" if marks else "")
+
+
 def run_summary(run: dict) -> None:
-    colour = {"done": "green", "running": "yellow"}.get(run["status"], "red")
-    out.print(f"run [bold]{run['id']}[/] [{colour}]{run['status']}[/]")
+    honest = run["status"] == "done" and not (run.get("open_deliverables") or run.get("false_claims"))
+    colour = "yellow" if run["status"] == "running" or (honest and run.get("blocked")) else \
+        "green" if honest else "red"
+    out.print(f"run [bold]{run['id']}[/] [{colour}]{escape(status_text(run))}[/]")
     if run.get("answer"):
         out.print(f"answer: {escape(run['answer'])}")
+    if run.get("blocked"):
+        out.print(f"[yellow]blocked:[/] {escape(run['blocked'])}")
+    for label in _listed(run, "open_deliverables"):
+        out.print(f"[red]left open:[/] {escape(label)}")
+    for claim in _listed(run, "false_claims"):
+        out.print(f"[red]false claim:[/] {escape(claim)} [dim](no step did this)[/]")
     if run.get("error"):
         out.print(f"[red]error:[/] {escape(run['error'])}")
     if run.get("energy_source"):
@@ -133,14 +154,14 @@ def runs_table(runs: list[dict]) -> None:
         for r in runs:
             calls, tok, cost, sent = cloud(r)
             spend = f" · cloud {calls} calls {tok} tok ${cost} · sent {sent} B" if calls != "-" else ""
-            out.print(f"{r['id']} {r['status']} · {r['strategy']} · {r['steps']} steps · edge {r['edge_tokens']} tok"
+            out.print(f"{r['id']} {status_text(r)} · {r['strategy']} · {r['steps']} steps · edge {r['edge_tokens']} tok"
                       f"{spend} · {energy(r)} · {_short(r['task'], 40)}")
         return
     heads = ["run", "status", "strategy", "steps", "edge tok", "calls", "cloud tok", "cloud $", "sent B", "energy",
              "task"]
     t = Table(*[Column(h, no_wrap=True, overflow="ellipsis") for h in heads], pad_edge=False)
     for r in runs:
-        t.add_row(r["id"], r["status"], r["strategy"], str(r["steps"]), str(r["edge_tokens"]), *cloud(r),
+        t.add_row(r["id"], status_text(r), r["strategy"], str(r["steps"]), str(r["edge_tokens"]), *cloud(r),
                   energy(r), _short(r["task"], 40))
     out.print(t)
 

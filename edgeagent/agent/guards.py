@@ -4,9 +4,12 @@ prompt rules."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 
+from edgeagent.agent.claims import BLOCKED, REFUSED, false_claims, refusal
+from edgeagent.agent.deliverables import Effect, still_open
 from edgeagent.agent.prompting import circling, repeats
 from edgeagent.agent.strategies import Decision
 from edgeagent.tools.base import Tool, ToolContext
@@ -44,18 +47,32 @@ def check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext) 
                     "so read it first and write the complete new content, or use append_file to add to it")
 
 
+# The finish a step gets while the task's deliverables are open: its answer must start "blocked:" and say why.
+# The pattern keeps quotes and backslashes out, so both llguidance and llama.cpp's converter keep the JSON valid.
+BLOCKED_PATTERN = r'^blocked: [^"\\\n]*$'
+
+
+def blocked_finish(finish: Tool) -> Tool:
+    answer = {**finish.params["answer"], "pattern": BLOCKED_PATTERN,
+              "description": "blocked: then why you cannot make what is still open"}
+    return dataclasses.replace(finish, params={"answer": answer})
+
+
 def allowed_tools(tools: dict[str, Tool], steps: list[dict], max_steps: int, plan: str | None = None,
-             edge: bool = True) -> list[Tool]:
+             edge: bool = True, still_open: bool = False) -> list[Tool]:
     """The tools this step may call. Greedy decoding repeats itself, so after a repeated call that tool is out
     for one step; a model still going in circles, or at the budget's last step, may only finish. While a plan's
     changes are not made, finish is out: a small model copies the plan's closing answer instead of acting.
     Right after a failed call the edge may not finish either: it must act on the error once before it gives up
-    (a cloud taking over after errors may answer at once)."""
+    (a cloud taking over after errors may answer at once). While something the task asks to produce is
+    `still_open`, finish takes only a `blocked:` answer (the last step's finish takes any)."""
     flags = repeats(steps)
-    if len(steps) == max_steps - 1 or circling(steps, flags=flags):
+    if len(steps) == max_steps - 1:
         return [tools["finish"]]
+    if circling(steps, flags=flags):
+        return [blocked_finish(tools["finish"]) if still_open else tools["finish"]]
     last = steps[-1] if steps else None
-    out = list(tools.values())
+    out = [blocked_finish(t) if t.name == "finish" and still_open else t for t in tools.values()]
     if last and last["tool"] not in (None, "finish") and flags[-1]:
         out = [t for t in out if t.name != last["tool"]]
     # A failed call's error says how to mend it; a small model otherwise reports the failure as its answer.
@@ -92,3 +109,22 @@ def format_error_streak(steps: list[dict]) -> int:
             break
         n += 1
     return n
+
+
+HELD = "error: not finished: "  # a finish refused while the task's deliverables are open
+
+
+def check_finish(task: str, steps: list[dict], effects: list[Effect], tools: dict[str, Tool], answer: str,
+                 max_steps: int, claim_check: bool) -> str | None:
+    """Why this finish is refused, or None. While a deliverable is open only a `blocked:` answer ends the run;
+    an answer claiming an effect no step made is refused once, with the facts. At the budget's last step any
+    finish ends the run: what is still open or falsely claimed is recorded instead (claims.verdict)."""
+    if len(steps) >= max_steps - 1 or BLOCKED.match(answer):
+        return None
+    items = still_open(task, effects, tools)
+    if items:
+        return (f"{HELD}still open: {'; '.join(d.label() for d in items)}. Do it now; if you cannot, call finish "
+                "with an answer that starts with blocked: and says why.")
+    refused_before = any(s["tool"] == "finish" and str(s["observation"]).startswith(REFUSED) for s in steps)
+    found = false_claims(answer, effects) if claim_check and not refused_before else []
+    return refusal(found, effects) if found else None

@@ -36,7 +36,7 @@ def exporter_module() -> ModuleType:
 def effective(config: dict) -> dict:
     """What a run keeps of its settings for resume: the strategy's thresholds and the cloud call limits (no key)."""
     strategy = {k: v for k, v in config["strategy"].items() if k != "model_thresholds"}  # resolved in plan_run
-    return {"strategy": strategy,
+    return {"strategy": strategy, "agent": dict(config["agent"]),
             "cloud": {k: config["cloud"][k] for k in ("timeout_s", "max_retries", "max_tokens")}}
 
 
@@ -103,7 +103,7 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
               on_fallback: Callable[[int, str], None] | None = None) -> tuple[Agent, str]:
     """The agent for a stored run, with the settings it started with; and a note on how energy is measured."""
     stored = json.loads(run.get("settings") or "{}")  # the settings the run started with, --set included
-    config = load_config(overrides={k: v for k, v in stored.items() if k in ("cloud",)})
+    config = load_config(overrides={k: v for k, v in stored.items() if k in ("cloud", "agent")})
     strategy = get_strategy(run["strategy"], stored.get("strategy") or config["strategy"])
     use_cloud = run.get("cloud") and strategy.uses_cloud
     exporter = exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
@@ -114,7 +114,8 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
     return Agent(store, backend, strategy, exporter=exporter, metering=metering, on_step=on_step,
                  on_fallback=on_fallback, allow_hardlinks=config["tools"]["allow_hardlinks"],
                  tool_names=stored.get("tools"), questions_read_only=config["tools"]["questions_read_only"],
-                 find_secrets=secrets), note
+                 find_secrets=secrets, deliverables=config["agent"]["deliverables"],
+                 claim_check=config["agent"]["claim_check"]), note
 
 
 def stored_backend(run: dict) -> tuple[str | None, dict]:

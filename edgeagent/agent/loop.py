@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from edgeagent.agent.callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
-from edgeagent.agent.guards import allowed_tools, check_overwrite, ended, repeated_step
+from edgeagent.agent.claims import verdict
+from edgeagent.agent.deliverables import Effect, effects_of, open_notes, still_open
+from edgeagent.agent.guards import allowed_tools, check_finish, check_overwrite, ended, repeated_step
 from edgeagent.agent.outgoing import FindSecrets, secret_finder
 from edgeagent.agent.prompting import messages
 from edgeagent.agent.strategies import Decision, RunContext, Strategy
@@ -41,7 +43,8 @@ class Agent:
                  tools: dict[str, Tool] | None = None, on_step: Callable[[dict, dict], None] | None = None,
                  max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False,
                  tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None,
-                 questions_read_only: bool = True, find_secrets: FindSecrets | None = None) -> None:
+                 questions_read_only: bool = True, find_secrets: FindSecrets | None = None,
+                 deliverables: bool = True, claim_check: bool = True) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
@@ -56,6 +59,7 @@ class Agent:
         # What mail to outside addresses may not carry; without one, the workspace's declared secrets and the
         # export detectors' secret kinds (agent_for adds the config's and the run's secrets files).
         self.find_secrets = find_secrets
+        self.deliverables, self.claim_check = deliverables, claim_check  # [agent]: loop rules; recording claims
         self._finders: dict[str, FindSecrets] = {}
 
     def run(self, run_id: str) -> dict:
@@ -65,7 +69,7 @@ class Agent:
             status, answer = "done", steps[-1]["observation"]
         else:
             status, answer = self._session(run_id, steps)
-        self.store.update_run(run_id, status=status, answer=answer, finished_at=now())
+        self.store.update_run(run_id, status=status, answer=answer, finished_at=now(), **self._verdict(run_id, answer))
         return self.store.get_run(run_id)
 
     def _session(self, run_id: str, steps: list[dict]) -> tuple[str, str | None]:
@@ -101,7 +105,7 @@ class Agent:
             t0, started = time.perf_counter(), now()
             with self.metering.window() as spent:
                 call, decision = self._model_call(run, steps, idx, decision)
-                tool, args, ok, obs = self._act(call, self._context(run, steps, idx), steps, self._offered(run))
+                tool, args, ok, obs = self._act(call, run, steps)
             reason = "edge asked the cloud" if tool == ASK_CLOUD.name else decision.reason
             step = self.store.add_step(
                 run_id=run["id"], idx=idx, actor=decision.actor, reason=reason, model_call_id=call["id"],
@@ -149,7 +153,8 @@ class Agent:
             raise CloudUnavailable("no cloud is configured")
         # The step's limits hold whoever acts: a repeated tool sits out, and at the last step or in circles only
         # finish is offered, so a cloud cannot loop to max_steps without an answer either.
-        allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"), edge=False)
+        allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"), edge=False,
+                                still_open=bool(self._open(run, steps)))
         acting = {t.name: t for t in allowed if t.name != ASK_CLOUD.name}  # the run's tools, the task's subset
         answer = self.exporter.execute(idx, run["task"], steps, anthropic_tools(acting), run.get("overview") or "")
         uses = [b for b in answer.blocks if b.get("type") == "tool_use"]
@@ -192,9 +197,13 @@ class Agent:
         """The edge model proposes step `idx`'s action; stored before it is acted on."""
         t0 = time.perf_counter()
         fmt = self.format
-        chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"], run.get("overview"))
+        notes = open_notes(run["task"], steps, self.store.effects(run["id"]), self._offered(run)) \
+            if self.deliverables else None
+        chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"], run.get("overview"),
+                        notes)
         # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
-        allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"))
+        allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"),
+                                still_open=bool(self._open(run, steps)))
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
 
         def propose(tools: list[Tool]) -> tuple[str, Chunk]:
@@ -229,8 +238,21 @@ class Agent:
             return name
         return name if repeated_step(name, args, steps, self.tools) is not None else None
 
-    def _act(self, call: dict, ctx: ToolContext, steps: list[dict], offered: dict[str, Tool]
-             ) -> tuple[str | None, dict | None, bool, str]:
+    def _effects(self, run_id: str, steps: list[dict]) -> list[Effect]:
+        return effects_of(steps, self.store.effects(run_id))
+
+    def _open(self, run: dict, steps: list[dict]) -> list:
+        """What the task asks to produce that no step has made yet; nothing when [agent] deliverables is off."""
+        return still_open(run["task"], self._effects(run["id"], steps), self._offered(run)) if self.deliverables else []
+
+    def _verdict(self, run_id: str, answer: str | None) -> dict:
+        """How the run ended beyond its status: blocked, false claims, what was left open (claims.verdict)."""
+        run, steps = self.store.get_run(run_id), self.store.steps(run_id)
+        fields = verdict(run["task"], answer, self._effects(run_id, steps), self._offered(run))
+        return fields if self.claim_check else {**fields, "false_claims": None, "open_deliverables": None}
+
+    def _act(self, call: dict, run: dict, steps: list[dict]) -> tuple[str | None, dict | None, bool, str]:
+        offered, ctx = self._offered(run), self._context(run, steps, len(steps))
         try:
             name, args = self.format.parse(call["output"], call["finish_reason"], self.tools)
         except FormatError as e:
@@ -244,6 +266,11 @@ class Agent:
             return name, args, False, f"error: {e}"
         # Workspace tools only: the advisor's answer depends on the trajectory, so asking again may help.
         again = repeated_step(name, args, steps, self.tools) if name != ASK_CLOUD.name else None
+        if name == "finish" and self.deliverables:
+            held = check_finish(run["task"], steps, self._effects(run["id"], steps), offered, args["answer"],
+                                run["max_steps"], self.claim_check)
+            if held is not None:
+                return name, args, False, held
         if again is not None:  # the same content again would only feed a greedy loop; not an error, no progress
             return name, args, True, (f"You already called {name} with these arguments at step {again}; its result "
                                       "is above and has not changed. Use it, try something else, or call finish "

@@ -76,8 +76,10 @@ def loop_note(steps: list[dict], i: int, flags: list[bool]) -> str:
 
 
 def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | None = None,
-             fmt: CallFormat = GENERIC, max_steps: int | None = None, overview: str | None = None) -> list[dict]:
-    """The chat for the next step; it only grows, so the backend can reuse its KV cache."""
+             fmt: CallFormat = GENERIC, max_steps: int | None = None, overview: str | None = None,
+             notes: list[str] | None = None) -> list[dict]:
+    """The chat for the next step; it only grows, so the backend can reuse its KV cache. `notes[i]` follows
+    step i's result (what the task still owes, as it stood then), so no earlier message ever changes."""
     user = (f"{overview}\n\n" if overview else "") + f"Task: {task}"
     user += f"\n\nPlan (from a stronger model):\n{plan}" if plan else ""
     msgs = [{"role": "system", "content": system_prompt(tools, fmt)}, {"role": "user", "content": user}]
@@ -86,7 +88,8 @@ def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | N
     flags = repeats(steps)
     for i, s in enumerate(steps):
         msgs.append({"role": "assistant", "content": action_text(s, fmt)})
-        result = str(s["observation"]) + (budget_note(i, max_steps) or loop_note(steps, i, flags))
+        result = str(s["observation"]) + (notes[i] if notes else "") + (budget_note(i, max_steps)
+                                                                         or loop_note(steps, i, flags))
         if fmt.tool_role == "tool":
             msgs.append({"role": "tool", "content": result})
         else:

@@ -127,3 +127,11 @@ def m006_memory_peaks(db: sqlite_utils.Database) -> None:
 def m007_workspace_overview(db: sqlite_utils.Database) -> None:
     # What the workspace held when the run started, as the edge model is told it (tools/overview.py).
     db.table("runs").add_column("overview", str)
+
+
+@migration
+def m008_honest_endings(db: sqlite_utils.Database) -> None:
+    # How a run ended beyond its status (agent/deliverables.py, agent/claims.py): the reason a `blocked:` finish
+    # gave, the answer's claims no step backs (JSON list), and what the task asked for that was never made.
+    for name in ("blocked", "false_claims", "open_deliverables"):
+        db.table("runs").add_column(name, str)

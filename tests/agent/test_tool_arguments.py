@@ -52,7 +52,8 @@ def test_a_run_whose_model_writes_unusable_characters_finishes_with_tool_errors(
         {"tool": "send_mail", "args": {**mail, "subject": "Re: \ud800plan"}},
         {"tool": "send_mail", "args": {**mail, "subject": "Re:\x1cplan"}},
         {"tool": "read_file", "args": {"path": "notes.md"}},
-        {"tool": "finish", "args": {"answer": "done"}}])
+        # The task asks for a reply that never went out: only a blocked answer may end the run before its budget.
+        {"tool": "finish", "args": {"answer": "blocked: every reply I wrote was refused"}}])
     assert "\\ud800" in (tmp_path / "s.json").read_text()
     result = CliRunner().invoke(cli, ["run", "Reply to Ann", "--workspace", str(workspace), "--model", model,
                                       "--tools", "all", "--json"])

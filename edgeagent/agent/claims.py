@@ -1,0 +1,129 @@
+"""What a final answer says the run did ("The report has been written to reports/x.md", "I sent it to Ana"),
+checked against what its steps did. A small model reports the work it meant to do; the runtime compares that
+with the effects it recorded and refuses a claim it cannot find.
+
+Only action claims count: the first person ("I saved", "ich habe ... gespeichert", "j'ai envoyé"), a perfect
+passive ("has been written", "a été envoyé"), a bare past verb opening the sentence ("Wrote reports/x.md"), or
+a passive naming where it went ("was saved to x.md"). A fact from the files ("the invoice was sent on May 3
+by Ana") is not one."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from edgeagent.agent.deliverables import ADDRESS, FILE_TOOLS, PATH, Effect, norm_path, still_open
+
+# Past participles and past tenses by what they claim (English, German, French).
+_SENT = (r"sent|emailed|e-mailed|mailed|forwarded|replied|gesendet|geschickt|verschickt|versendet|beantwortet|"
+         r"weitergeleitet|envoyée?s?|transférée?s?|répondu")
+_DRAFTED = r"drafted|entworfen"
+_BOOKED = r"booked|scheduled|gebucht|geplant|eingeplant|planifiée?s?|réservée?s?|programmée?s?"
+_WROTE = (r"written|wrote|saved|updated|created|appended|stored|recorded|filed|logged|generated|produced|exported|"
+          r"added|geschrieben|gespeichert|aktualisiert|erstellt|angelegt|hinzugefügt|abgelegt|eingetragen|ergänzt|"
+          r"écrite?s?|enregistrée?s?|mise? à jour|créée?s?|sauvegardée?s?|ajoutée?s?|rédigée?s?")
+_CLAIM = re.compile(rf"\b(?:(?P<sent>{_SENT})|(?P<drafted>{_DRAFTED})|(?P<booked>{_BOOKED})|(?P<wrote>{_WROTE}))\b",
+                    re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(i|i've|we|we've|ich|wir|j'ai|je|nous)\b|\bj'", re.IGNORECASE)
+_PERFECT = re.compile(r"\b(has|have) been\b|\b(a|ont) été\b|\b(ist|sind|wurde|wurden)\b.*\bworden\b|\bis now\b",
+                      re.IGNORECASE)
+_PASSIVE = re.compile(r"\b(was|were|is|are|wurde|wurden|ist|sind|est|sont)\b", re.IGNORECASE)
+_OPENS = re.compile(rf"^\W*(done\W+)?({_SENT}|{_DRAFTED}|{_BOOKED}|{_WROTE})\b", re.IGNORECASE)
+# Said before the verb, these make it no claim: "could not be saved", "once it is sent", "n'a pas été envoyé".
+_NOT_DONE = re.compile(r"\b(not|never|no|unable|failed|cannot|would|will|should|shall|if|once|until|before|"
+                       r"nicht|kein\w*|konnte|würde|werde|wenn|sobald|falls|pas|jamais|pourrais|vais)\b|n't\b",
+                       re.IGNORECASE)
+_BY = re.compile(r"^\s+(by|von|par)\b", re.IGNORECASE)  # "was created by Alice": a fact about the file
+_CALENDAR = re.compile(r"\b(calendar|agenda|event|meeting|appointment|kalender|termin|besprechung|calendrier|"
+                       r"réunion|événement|rendez-vous)\b", re.IGNORECASE)
+_DRAFT_NOUN = re.compile(r"\b(draft|entwurf|brouillon)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"[^\n]+?(?:[.!?](?=\s|$)|$)")
+BLOCKED = re.compile(r"^\s*blocked\s*:", re.IGNORECASE)  # how an answer says the task cannot be done
+REFUSED = "error: not accepted: "  # how a finish refused for a claim begins: once per run, found again on resume
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One effect the answer says happened: its kind (file, send, draft, event), where or to whom, its words."""
+    kind: str
+    target: str | None
+    text: str
+
+
+def claims(answer: str) -> list[Claim]:
+    """The action claims in a final answer, one per sentence that makes one."""
+    out = []
+    for sentence in (s.strip() for s in _SENTENCE.findall(answer or "")):
+        m = _CLAIM.search(sentence)
+        if (m is None or sentence.endswith("?") or _NOT_DONE.search(sentence[:m.start()])
+                or _BY.match(sentence[m.end():])):
+            continue
+        paths = [norm_path(p.group(1)) for p in PATH.finditer(sentence)]
+        addresses = ADDRESS.findall(sentence)
+        claimed = (_FIRST_PERSON.search(sentence) or _PERFECT.search(sentence) or _OPENS.match(sentence)
+                   or (_PASSIVE.search(sentence[:m.start()]) and (paths or addresses)))
+        if not claimed:
+            continue
+        kind = _kind(m, sentence, bool(paths))
+        if kind is None:
+            continue
+        target = (addresses[0] if addresses else None) if kind in ("send", "draft") else \
+            (paths[0] if paths and kind == "file" else None)
+        out.append(Claim(kind, target, sentence))
+    return out
+
+
+def _kind(m: re.Match, sentence: str, has_path: bool) -> str | None:
+    if m.group("sent"):
+        return "send"
+    if m.group("drafted") or (_DRAFT_NOUN.search(sentence) and not has_path):
+        return "draft"
+    if m.group("booked") or (_CALENDAR.search(sentence) and not has_path):
+        return "event"
+    if re.fullmatch(r"added|hinzugefügt|ajoutée?s?|eingetragen", m.group("wrote"), re.IGNORECASE) and not has_path:
+        return None  # "added" what, where? too vague to hold against the run
+    return "file"
+
+
+def backed(c: Claim, effects: list[Effect]) -> bool:
+    """Whether a recorded effect makes the claim true: a write to that path, mail of that kind to that address."""
+    if c.kind == "file":
+        return any(e.tool in FILE_TOOLS and (c.target is None or e.path == c.target) for e in effects)
+    if c.kind in ("send", "draft"):
+        tool = "send_mail" if c.kind == "send" else "draft_mail"
+        return any(e.tool == tool and (c.target is None or c.target.lower() in e.to.lower()) for e in effects)
+    return any(e.tool == "add_event" for e in effects)
+
+
+def false_claims(answer: str, effects: list[Effect]) -> list[Claim]:
+    return [c for c in claims(answer) if not backed(c, effects)]
+
+
+def facts(effects: list[Effect]) -> str:
+    """What the run did change, in a line the model can check its answer against."""
+    def listed(tool: str, what: str) -> str | None:
+        items = [e.path if e.tool in FILE_TOOLS else e.to for e in effects if e.tool == tool or
+                 (tool == "write_file" and e.tool in FILE_TOOLS)]
+        return f"{what} {', '.join(dict.fromkeys(i or '?' for i in items))}" if items else None
+
+    done = [x for x in (listed("write_file", "wrote"), listed("send_mail", "sent mail to"),
+                        listed("draft_mail", "saved drafts to"), listed("add_event", "added events")) if x]
+    return "; ".join(done) if done else "nothing was written, sent or added"
+
+
+def refusal(found: list[Claim], effects: list[Effect]) -> str:
+    """The finish step's result when its answer claims what no step did: said once, with the facts."""
+    said = "; ".join(f'"{c.text}"' for c in found[:3])
+    return (f"{REFUSED}your answer says {said}, but this run {facts(effects)}. Do what is missing now, "
+            "or call finish again with an answer that says only what was done.")
+
+
+def verdict(task: str, answer: str | None, effects: list[Effect], tools: dict) -> dict[str, str | None]:
+    """What a run's row records about how it ended: a `blocked:` answer's reason, the answer's claims no step
+    backs, and what the task asked for that was never made (JSON lists; None when there is nothing to say)."""
+    reason = BLOCKED.sub("", answer or "", count=1).strip() if answer and BLOCKED.match(answer) else None
+    wrong = [c.text for c in false_claims(answer or "", effects)]
+    left = [d.label() for d in still_open(task, effects, tools)]
+    return {"blocked": reason, "false_claims": json.dumps(wrong) if wrong else None,
+            "open_deliverables": json.dumps(left) if left else None}

@@ -1,0 +1,239 @@
+"""What a task asks the run to produce (files to write or change, mail to send or draft, events to add), read
+off its words, and which of those the run's steps have made. A small model stops early and says it is done;
+the runtime keeps its own list instead of trusting the answer.
+
+Deterministic and conservative: only what the text names explicitly (a path after a write verb, a send verb,
+a calendar verb with an event noun) counts; a request it cannot read yields nothing, never a guess. A later
+model-based reader can return the same dataclasses from `find_deliverables`'s signature."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+# What an output file is named like: a path whose last part has a known extension (not a domain or "e.g.").
+EXTENSIONS = ("md|txt|csv|tsv|json|jsonl|yaml|yml|toml|ini|cfg|conf|ics|vcf|eml|html|htm|xml|py|js|ts|sh|sql|log|"
+              "rst|org|tex|xlsx|docx|pdf|env")
+PATH = re.compile(r"(?<![\w@/.:-])(/?(?:[\w.-]+/)*[\w-][\w.-]*\.(?:" + EXTENSIONS + r"))(?![\w/-])",
+                  re.IGNORECASE)
+ADDRESS = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+# Verbs that make or change a file (English, German, French imperatives and infinitives).
+_WRITE = (r"write|save|store|put|create|make|produce|generate|export|record|append|add|update|edit|change|modify|"
+          r"fix|correct|amend|rewrite|replace|fill|draft|"
+          r"schreib\w*|speicher\w*|sicher\w*|erstell\w*|leg\w*|aktualisier\w*|änder\w*|bearbeit\w*|ergänz\w*|"
+          r"trag\w*|füg\w*|korrigier\w*|notier\w*|"
+          r"écri\w*|enregistr\w*|sauvegard\w*|cré\w*|mets|mettre|modifi\w*|corrig\w*|ajout\w*|rédig\w*|complèt\w*")
+# Verbs that only read what they name: the nearest verb before a path decides whether it is input or output.
+_READ = (r"read|open|look|check|see|review|summari[sz]e|use|compare|analy[sz]e|count|list|search|find|go|based|"
+         r"lies|lese\w*|öffne\w*|prüf\w*|schau\w*|nutz\w*|verwende\w*|fasse\w*|"
+         r"lis|lire|ouvr\w*|consult\w*|vérifi\w*|résum\w*|utilis\w*|regard\w*")
+_VERB = re.compile(rf"\b(?:(?P<write>{_WRITE})|(?P<read>{_READ}))\b", re.IGNORECASE)
+# A path right after one of these is where the content comes from.
+_SOURCE = re.compile(r"\b(from|of|using|aus|von|vom|de|du|des|d'|à partir de)\s+(the\s+|der\s+|dem\s+|la\s+|le\s+)?$",
+                     re.IGNORECASE)
+# German puts the infinitive last: "... bitte in reports/x.md speichern".
+_VERB_LAST = re.compile(r"^\s*(\S+\s+){0,2}?(speichern|schreiben|ablegen|aktualisieren|anlegen|erstellen|ergänzen|"
+                        r"eintragen)\b", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(don't|do not|never|not|without|nicht|kein\w*|nie|ne|n'|pas|jamais|sans)\b|\bn'",
+                       re.IGNORECASE)
+_NOT_A_NEGATION = re.compile(r"\b(don't|do not) forget( to)?\b|\bvergiss nicht\b|\bn'oublie pas( de)?\b",
+                             re.IGNORECASE)
+# Where a verb stands when it is one: first in its clause, or after "and", "please", "to" and the like; "the
+# change log", "the sender" and "a reply" are nouns.
+_LEAD = re.compile(r"(^|[,:;(]|\b(and|then|also|please|to|you|first|finally|now|just|und|dann|bitte|zu|et|puis|pour|"
+                   r"de|me|mir|moi|nous|uns)\s)\s*$|\bd'$", re.IGNORECASE)
+_SEND = re.compile(r"\b(send|e-?mail|mail|reply|respond|forward|notify|schick\w*|send\w*|antworte\w*|"
+                   r"benachrichtig\w*|leite|envoi\w*|envoy\w*|répond\w*|transf[eè]r\w*|(?:write|schreib\w*|écri\w*)"
+                   r"\s+(?:an?\s+|eine\s+|un\s+|une\s+)?(?:short\s+|kurze\s+|court\s+)?"
+                   r"(?:e-?mail|mail|message|nachricht|courriel|note)\b)\b", re.IGNORECASE)
+_DRAFT = re.compile(r"\b(draft|entwurf|entwirf|entwerfen|brouillon)\b", re.IGNORECASE)
+_EVENT = re.compile(r"\b(add|schedule|book|put|create|set up|plan|trag\w*|leg\w*|erstell\w*|plane|buche|ajout\w*|"
+                    r"planifi\w*|programm\w*|cré\w*|réserv\w*)\b(?:\W+\w+){0,6}?\W+(calendar|agenda|meeting|"
+                    r"appointment|event|kalender|termin|besprechung|rendez-vous|réunion|événement|calendrier)\b"
+                    r"(?!\s+(notes|minutes|summary|protokoll|notizen|compte))", re.IGNORECASE)
+_NAME = re.compile(r"\b(?:to|an|à)\s+((?:[A-ZÄÖÜÉ][\w'-]+)(?:(?:,\s*|\s+(?:and|und|et)\s+)[A-ZÄÖÜÉ][\w'-]+)*)")
+_REQUEST = re.compile(r"\b(please|bitte|s'il (te|vous) pla[iî]t|(can|could|would|will)\s+you|kannst du|könnten sie|"
+                      r"pourrais-tu|pouvez-vous)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(if|unless|in case|if needed|as needed|where needed|falls|wenn|sofern|gegebenenfalls|"
+                        r"ggf|si|au besoin|le cas échéant)\b|\bs'il\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"[^\n;]+?(?:[.?!](?=\s|$)|$|(?=[\n;]))")
+
+FILE_TOOLS = ("write_file", "append_file")
+
+
+@dataclass(frozen=True)
+class FileDeliverable:
+    """A file the task asks to create or change, by its workspace-relative path."""
+    path: str
+
+    def label(self) -> str:
+        return f"write {self.path}"
+
+
+@dataclass(frozen=True)
+class MessageDeliverable:
+    """Mail to send (or only to draft), to the addresses or people the task names (empty: not said)."""
+    draft: bool
+    to: tuple[str, ...] = ()
+
+    def label(self) -> str:
+        verb = "draft mail" if self.draft else "send mail"
+        return f"{verb} to {', '.join(self.to)}" if self.to else verb
+
+
+@dataclass(frozen=True)
+class EventDeliverable:
+    """An event to add to the calendar."""
+
+    def label(self) -> str:
+        return "add the event to the calendar"
+
+
+Deliverable = FileDeliverable | MessageDeliverable | EventDeliverable
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One successful step that changed something: its tool, the file it wrote, the mail's recipients."""
+    step: int
+    tool: str
+    path: str | None = None
+    to: str = ""
+
+
+def norm_path(path: str) -> str:
+    """A path as the ledger keeps it: relative, without ./ or a leading / or workspace/."""
+    p = path.strip().replace("\\", "/")
+    for prefix in ("./", "/workspace/", "workspace/", "/"):
+        p = p.removeprefix(prefix)
+    return p
+
+
+@functools.lru_cache(maxsize=64)
+def find_deliverables(task: str) -> tuple[Deliverable, ...]:
+    """What the task explicitly asks to produce, in the order named; () when it asks for nothing or is unclear."""
+    found: list[Deliverable] = []
+    for sentence in (s.strip() for s in _SENTENCE.findall(task)):
+        if not sentence or (sentence.endswith("?") and not _REQUEST.search(sentence)):
+            continue  # a question produces an answer, not a file
+        if _CONDITION.search(sentence):
+            continue  # "update notes.md if it moved": whether it is owed depends on what the run finds
+        clean = _NOT_A_NEGATION.sub(" ", sentence)
+        found += _files(clean) + _messages(clean) + _events(clean)
+    return tuple(dict.fromkeys(found))
+
+
+def _negated(text: str) -> bool:
+    return _NEGATION.search(text) is not None
+
+
+def _verbs(rx: re.Pattern, text: str) -> list[re.Match]:
+    """Matches of `rx` that stand where a verb stands (see _LEAD)."""
+    return [m for m in rx.finditer(text) if _LEAD.search(text[:m.start()])]
+
+
+def _files(sentence: str) -> list[Deliverable]:
+    out: list[Deliverable] = []
+    owned: set[int] = set()  # a write verb names one file: "update a.yaml with the ports in b.txt" owes a.yaml
+    for m in PATH.finditer(sentence):
+        before = sentence[:m.start()]
+        verbs = _verbs(_VERB, before)
+        if verbs:
+            last = verbs[-1]
+            wanted = last.group("write") is not None and not _SOURCE.search(before) and last.start() not in owned
+            owned.add(last.start())
+            negated = _negated(before[max(0, last.start() - 12):last.end()])
+        else:  # no verb before it: a German verb-last clause may still ask for it
+            wanted = _VERB_LAST.match(sentence[m.end():]) is not None and not _SOURCE.search(before)
+            negated = _negated(sentence)
+        if wanted and not negated:
+            out.append(FileDeliverable(norm_path(m.group(1))))
+    return out
+
+
+_AFTER_NEGATION = re.compile(r"\b(nicht|nichts|pas|rien|jamais)\b", re.IGNORECASE)  # "schicke sie nicht ab"
+_TO_ME = re.compile(r"(-moi|\s+(to\s+)?(me|mir|moi)\b)", re.IGNORECASE)  # "reply to me": the answer is for the user
+_MAIL_NOUN = re.compile(r"\b(e-?mail|mail|reply|message|antwort|nachricht|réponse|courriel)\b", re.IGNORECASE)
+
+
+def _messages(sentence: str) -> list[Deliverable]:
+    sends = [m for m in _verbs(_SEND, sentence) if not _TO_ME.match(sentence[m.end():])]
+    draft = _DRAFT.search(sentence)
+    if draft is not None and not _MAIL_NOUN.search(sentence):
+        draft = None  # "draft the announcement in notes.md" is a file
+    first = min((x for x in (sends[0] if sends else None, draft) if x is not None), key=lambda x: x.start(),
+                default=None)
+    if first is None or _AFTER_NEGATION.search(sentence[first.start():first.start() + 40]):
+        return []  # "don't send anything" never matches: the verb after "don't" is not in a verb's place
+    if _negated(sentence[max(0, first.start() - 12):first.start()]):
+        return []
+    rest = sentence[first.start():]
+    to = tuple(ADDRESS.findall(rest))
+    if not to:
+        names = _NAME.search(rest)
+        to = tuple(re.split(r",\s*|\s+(?:and|und|et)\s+", names.group(1))) if names else ()
+    return [MessageDeliverable(draft=draft is not None, to=to)]
+
+
+def _events(sentence: str) -> list[Deliverable]:
+    events = _verbs(_EVENT, sentence)
+    if not events or _AFTER_NEGATION.search(events[0].group(0)):
+        return []
+    return [EventDeliverable()]
+
+
+def effects_of(steps: list[dict], ledger: list[dict]) -> list[Effect]:
+    """The successful steps that changed something, each with the path the ledger recorded for it (the path as
+    resolved, so "/notes.md" and "notes.md" are one file)."""
+    written = {e["step_idx"]: e["path"] for e in ledger}
+    out = []
+    for s in steps:
+        args = s.get("args") or {}
+        if not s["ok"] or s["tool"] not in (*FILE_TOOLS, "send_mail", "draft_mail", "add_event"):
+            continue
+        path = written.get(s["idx"]) if s["tool"] in FILE_TOOLS else None
+        if path is None and s["tool"] in FILE_TOOLS and isinstance(args.get("path"), str):
+            path = norm_path(args["path"])
+        out.append(Effect(s["idx"], s["tool"], path, str(args.get("to", ""))))
+    return out
+
+
+def met(d: Deliverable, effects: list[Effect]) -> bool:
+    """Whether a step made it: a write to that very path, mail of that kind to each named address, an event."""
+    if isinstance(d, FileDeliverable):
+        return any(e.tool in FILE_TOOLS and e.path == d.path for e in effects)
+    if isinstance(d, MessageDeliverable):
+        sent = [e.to.lower() for e in effects if e.tool == ("draft_mail" if d.draft else "send_mail")]
+        addresses = [a.lower() for a in d.to if "@" in a]
+        return bool(sent) and all(any(a in to for to in sent) for a in addresses)
+    return any(e.tool == "add_event" for e in effects)
+
+
+def makeable(d: Deliverable, tools: set[str] | dict) -> bool:
+    """Whether the run has a tool that can make it: a run without mail tools owes no mail."""
+    if isinstance(d, FileDeliverable):
+        return any(t in tools for t in FILE_TOOLS)
+    if isinstance(d, MessageDeliverable):
+        return ("draft_mail" if d.draft else "send_mail") in tools
+    return "add_event" in tools
+
+
+def still_open(task: str, effects: list[Effect], tools: set[str] | dict) -> list[Deliverable]:
+    """The task's deliverables this run's tools can make and its steps have not made yet."""
+    return [d for d in find_deliverables(task) if makeable(d, tools) and not met(d, effects)]
+
+
+def open_line(items: list[Deliverable]) -> str:
+    """The short note after a step's result while something is still owed."""
+    return f"\n\n[open: {'; '.join(d.label() for d in items)}]" if items else ""
+
+
+def open_notes(task: str, steps: list[dict], ledger: list[dict], tools: set[str] | dict) -> list[str]:
+    """For each step, the open line as it stood right after that step: derived from stored facts only, so every
+    earlier message renders the same at every later step and the KV cache's prefix holds."""
+    wanted = [d for d in find_deliverables(task) if makeable(d, tools)]
+    if not wanted:
+        return [""] * len(steps)
+    effects = effects_of(steps, ledger)
+    return [open_line([d for d in wanted if not met(d, [e for e in effects if e.step <= s["idx"]])]) for s in steps]
