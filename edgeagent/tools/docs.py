@@ -27,7 +27,7 @@ def _lines(rel: str, data: bytes) -> list[tuple[int, str]]:
     """(line number, text) of what a reader sees in the document; a mail's lines are those of its text."""
     text = data.decode("utf-8", "replace")
     if rel.lower().endswith((".html", ".htm")):
-        return html_lines(text)
+        return list(html_lines(text))
     if rel.lower().endswith(".eml"):
         msg = parse_mail(data)
         head = [f"{h}: {msg.get(h, '')}" for h in ("Subject", "From") if msg.get(h)]

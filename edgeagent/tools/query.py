@@ -342,8 +342,11 @@ def table_columns(conn: sqlite3.Connection) -> dict[str, list[str]]:
                                             "('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")]
         for table in sorted({*names, *pending}) if schema == "main" else names:
             if table in names:
-                info = conn.execute(f"PRAGMA {_quote(schema)}.table_info({_quote(table)})")
-                out[f"{prefix}{table}"] = [r[1] for r in info]
+                try:
+                    info = conn.execute(f"PRAGMA {_quote(schema)}.table_info({_quote(table)})").fetchall()
+                except sqlite3.Error:  # a view over a missing table, a virtual table of a module SQLite lacks
+                    info = []
+                out[f"{prefix}{table}"] = [r[1] for r in info] or ["unreadable"]
             else:
                 out[table] = pending[table]
     return out
@@ -458,6 +461,8 @@ def _explain(conn: sqlite3.Connection, sql: str, error: str, denied: list[str]) 
     columns = table_columns(conn)
     tables = [_described(t, cols) for t, cols in columns.items()]
     where = f"; tables: {'; '.join(tables)}" if tables else "; the workspace holds no CSV or SQLite files"
+    if len(where) > MAX_READ_CHARS:  # 3,000 CSV files or one of 100,000 columns: the list is cut, not the step
+        where = where[:MAX_READ_CHARS].rsplit("; ", 1)[0] + f"; ... ({len(tables)} tables in all)"
     if denied or "not authorized" in error or "authorization denied" in error:
         what = f" (it tried: {denied[0]})" if denied else ""
         if denied and " sqlite_" in denied[0]:  # DROP, CREATE, ALTER are refused at their write to the schema
