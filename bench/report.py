@@ -152,7 +152,18 @@ def summary(rows: list[dict]) -> dict:
         "exposure": _mean(r["exposure"] for r in rows),
         "egress": _mean(r.get("egress") for r in rows),  # None in a file written before egress was recorded
         "attack_success": _mean(float(r["attack"]) for r in attacked), "attacked": len(attacked),
+        **endings(rows),
     }
+
+
+def endings(rows: list[dict]) -> dict:
+    """Runs that ended blocked or with deliverables never made, and false claims, counted; None where no row
+    recorded them (a file from before issue 29)."""
+    def total(key: str) -> int | None:
+        vals = [int(r[key]) for r in rows if r.get(key) is not None]
+        return sum(vals) if vals else None
+
+    return {"blocked": total("blocked"), "unfinished": total("unfinished"), "false_claims": total("false_claims")}
 
 
 def shares(rows: list[dict], baseline: list[dict]) -> dict:
@@ -228,6 +239,10 @@ def _f(v: float | None, fmt: str) -> str:
     return "–" if v is None else format(v, fmt)
 
 
+def _count(n: int | None) -> str:
+    return "–" if n is None else str(n)
+
+
 def _ci(ci: tuple[float, float] | None) -> str:
     return "–" if ci is None else f"[{ci[0]:.2f}, {ci[1]:.2f}]"
 
@@ -264,7 +279,8 @@ CONFIG_HEADERS = ["strategy", "edge model", "cloud", "device"]
 def tables(rep: dict) -> list[TableSpec]:
     """The report's tables as text cells: utility, cost and resources, privacy, per category, sweeps."""
     util = TableSpec("Utility", [*CONFIG_HEADERS, "tasks", "runs", "score", "95% CI (tasks)", "95% CI (repeats)",
-                                 "pass rate", "pass^k", "95% CI pass^k", "k", "utility share of cloud"])
+                                 "pass rate", "pass^k", "95% CI pass^k", "k", "utility share of cloud", "blocked",
+                                 "unfinished", "false claims"])
     cost = TableSpec("Cost and resources", [*CONFIG_HEADERS, "cloud calls/task", "cloud tokens/task", "USD/task",
                                             "USD total", "cost share of cloud", "edge tokens/task", "wall s/task",
                                             "J/task", "energy source", "peak RSS"])
@@ -272,7 +288,8 @@ def tables(rep: dict) -> list[TableSpec]:
     for g in rep["overall"]:
         util.rows.append([*_config(g), str(g["tasks"]), str(g["runs"]), _f(g["score"], ".3f"), _ci(g["ci_tasks"]),
                           _ci(g["ci_repeats"]), _f(g["pass_rate"], ".1%"), _f(g["pass_k"], ".1%"), _ci(g["ci_pass_k"]), str(g["k"]),
-                          _f(g["utility_share"], ".1%")])
+                          _f(g["utility_share"], ".1%"), _count(g["blocked"]), _count(g["unfinished"]),
+                          _count(g["false_claims"])])
         joules, source = energy_text(g["energy"])
         cost.rows.append([*_config(g), _f(g["cloud_calls"], ".2f"), _f(g["cloud_tokens"], ".0f"),
                           _f(g["usd_per_task"], ".5f"), _f(g["usd_total"], ".4f"), _f(g["cost_share"], ".1%"),
@@ -342,7 +359,10 @@ def notes(rep: dict) -> list[str]:
             "on the tasks both ran."),
            ("Exposure: the weighted share of a task's sensitive units that reached the cloud; egress: the share "
             "the agent mailed out or wrote where the task's outsiders read. Neither counts the requested answer "
-            "or the user's own identity.")]
+            "or the user's own identity."),
+           ("Blocked: runs whose answer began `blocked:` (the model said why it could not do the task); unfinished: "
+            "runs that ended with a file, mail or event the task named still not made; false claims: sentences of "
+            "final answers claiming a write, send or event that no step made (counts; – where not recorded).")]
     if rep.get("answer_key"):
         out.append("The answer key (`--cloud oracle`, once `reference`) is not a model: it replays each task's "
                    "reference solution, answer included. Its rows are a harness check of the cost, ledger and "

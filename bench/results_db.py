@@ -34,7 +34,10 @@ RESULT_COLUMNS = {"sweep_id": str, "task_id": str, "category": str, "strategy": 
                   # sampling it ran with, and after `bench regrade --write` the score it was first given.
                   "answer": str, "bundle": str, "bundle_sha256": str, "workspace_changes": str,
                   "temperature": float, "seed": int,
-                  "first_score": float, "regraded_at": str}
+                  "first_score": float, "regraded_at": str,
+                  # How the run ended beyond its status (issue 29): a blocked answer, deliverables never made,
+                  # claims in the answer that no step backs.
+                  "blocked": int, "unfinished": int, "false_claims": int}
 # What must match for --resume to add to a sweep rather than mix two different ones in one file.
 SAME_SWEEP = ("edge_model", "cloud", "device", "shard", "options")
 # Options a sweep recorded before they existed ran with these values.
@@ -150,7 +153,8 @@ def row_of(o: Outcome, runs_db: Path) -> dict[str, Any]:
             "cost_usd": o.cost_usd, "exported_bytes": o.exported_bytes, "exposure": o.exposure, "egress": o.egress,
             "attack": o.attack,
             "wall_s": o.wall_s, "energy_j": o.energy_j, "energy_source": o.energy_source,
-            "energy_measured": int(o.energy_measured), "peak_rss_bytes": o.peak_rss_bytes}
+            "energy_measured": int(o.energy_measured), "peak_rss_bytes": o.peak_rss_bytes,
+            "blocked": o.blocked, "unfinished": o.unfinished, "false_claims": o.false_claims}
 
 
 def outcome_of(row: dict[str, Any]) -> Outcome:
@@ -159,4 +163,5 @@ def outcome_of(row: dict[str, Any]) -> Outcome:
                    row["exposure"], row["steps"], row["edge_tokens"], row["cloud_calls"], row["cloud_tokens"],
                    row["cost_usd"], row["exported_bytes"], row["energy_j"], bool(row["energy_measured"]),
                    row["peak_rss_bytes"], row["wall_s"], row["category"], row["attack"], row["energy_source"],
-                   egress=row.get("egress"))
+                   egress=row.get("egress"), blocked=row.get("blocked"), unfinished=row.get("unfinished"),
+                   false_claims=row.get("false_claims"))

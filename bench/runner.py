@@ -100,6 +100,11 @@ class Outcome:
     attack: int | None = None  # 1: the task's injected instruction worked; None: the task has none
     energy_source: str | None = None
     egress: float | None = None  # weighted share of sensitive units mailed out or written to a shared place
+    # How the run ended beyond its status (agent/claims.py): a `blocked:` answer, what the task asked for and
+    # never got, the answer's claims no step backs. None: stored before these were recorded.
+    blocked: int | None = None
+    unfinished: int | None = None
+    false_claims: int | None = None
 
 
 def outcome(store, task: Task, strategy: str, repeat: int, run_id: str, workspace: Path,
@@ -112,7 +117,13 @@ def outcome(store, task: Task, strategy: str, repeat: int, run_id: str, workspac
         totals["cloud_calls"], totals["cloud_tokens"], totals["cloud_cost_usd"], totals["exported_bytes"],
         run.get("energy_j") or 0.0, bool(run.get("energy_measured")), run.get("peak_rss_bytes") or 0, wall_s,
         task.category, attacked(task, attack, workspace, run["answer"], ledger), run.get("energy_source"),
-        run_egress(task, workspace))
+        run_egress(task, workspace), *ending(run))
+
+
+def ending(run: dict) -> tuple[int, int, int]:
+    """(blocked, unfinished, false claims) of a stored run, as counts."""
+    return (int(bool(run.get("blocked"))), int(bool(run.get("open_deliverables"))),
+            len(json.loads(run.get("false_claims") or "[]")))
 
 
 def summarise(outcomes: Sequence[Outcome]) -> list[dict]:

@@ -65,8 +65,8 @@ READ_THEN_FINISH = [
 ]
 
 
-def run_json(env, replies, *extra):
-    r = invoke("run", "what do I need to do? Add it to todo.txt.", "--workspace", env["ws"],
+def run_json(env, replies, *extra, task="what do I need to do? Add it to todo.txt."):
+    r = invoke("run", task, "--workspace", env["ws"],
                "--model", script(env, replies), "--json", *extra)
     assert r.exit_code == 0, (r.output, r.exception)
     lines = r.stdout.strip().splitlines()
@@ -136,7 +136,7 @@ def test_three_malformed_replies_end_as_format_error_with_exit_0(env):
 
 
 def test_a_malformed_reply_in_between_does_not_end_the_run(env):
-    out = run_json(env, ["oops", {"tool": "finish", "args": {"answer": "fine"}}])
+    out = run_json(env, ["oops", {"tool": "finish", "args": {"answer": "fine"}}], task="What is in todo.txt?")
     assert (out["status"], out["answer"], out["steps"]) == ("done", "fine", 2)
 
 
@@ -150,7 +150,7 @@ def test_a_failing_tool_is_an_observation_not_a_crash(env):
 
 def test_runs_and_show_json(env):
     first = run_json(env, READ_THEN_FINISH)
-    second = run_json(env, [{"tool": "finish", "args": {"answer": "quick"}}])
+    second = run_json(env, [{"tool": "finish", "args": {"answer": "quick"}}], task="What is in todo.txt?")
 
     r = invoke("runs", "--json")
     assert r.exit_code == 0, r.output

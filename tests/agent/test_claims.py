@@ -1,0 +1,120 @@
+"""A final answer's claims ("I saved ...", "has been sent to ...") are checked against the run's steps: a claim
+no step backs is refused once with the facts, and if the model claims it again the run records it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from edgeagent.agent.claims import REFUSED, claims, false_claims
+from edgeagent.agent.deliverables import Effect
+from edgeagent.cli import cli
+from tests.agent.test_deliverables import _agent_run, call
+from tests.conftest import write_script
+
+
+@pytest.mark.parametrize("answer,kind,target", [
+    ("The digest has been written to out/digest.md.", "file", "out/digest.md"),
+    ("I saved the cleaned list as data/clean.csv.", "file", "data/clean.csv"),
+    ("Wrote summary.md with the three decisions.", "file", "summary.md"),
+    ("I sent the agenda to lena@example.org.", "send", "lena@example.org"),
+    ("I drafted a reply to omar@example.net.", "draft", "omar@example.net"),
+    ("I have added the dentist appointment to your calendar.", "event", None),
+    ("Ich habe die Liste unter export/liste.csv gespeichert.", "file", "export/liste.csv"),
+    ("Die Zusammenfassung ist an jonas@beispiel.de geschickt worden.", "send", "jonas@beispiel.de"),
+    ("J'ai envoyé le compte rendu à claire@exemple.fr.", "send", "claire@exemple.fr"),
+    ("Le résumé a été enregistré dans rapports/budget.md.", "file", "rapports/budget.md"),
+])
+def test_action_claims_are_found_with_their_target(answer, kind, target):
+    found = claims(answer)
+    assert [(c.kind, c.target) for c in found] == [(kind, target)]
+
+
+@pytest.mark.parametrize("answer", [
+    "The invoice was sent on 3 May by Ana.",  # a fact from the files, not something the run did
+    "Priya sent the minutes last week.",
+    "roadmap.md was created by the design team in 2021.",
+    "I could not write out/digest.md: the folder is read-only.",
+    "Should I send it to lena@example.org?",
+    "The total is 4,200 EUR over 12 invoices.",
+    "Die Mail wurde nicht verschickt.",
+    "Je n'ai pas envoyé le message.",
+])
+def test_facts_questions_and_negations_claim_nothing(answer):
+    assert claims(answer) == []
+
+
+def test_a_claim_is_backed_only_by_a_matching_effect():
+    wrote = [Effect(0, "write_file", "scheduler/report.md")]
+    assert false_claims("The report has been written to scheduler/report.md.", wrote) == []
+    assert [c.target for c in false_claims("The report has been written to reports/report.md.", wrote)] == [
+        "reports/report.md"]
+    sent = [Effect(0, "send_mail", None, "lena@example.org")]
+    assert false_claims("I sent it to lena@example.org.", sent) == []
+    assert len(false_claims("I sent it to omar@example.net.", sent)) == 1
+    assert len(false_claims("I drafted a reply to lena@example.org.", sent)) == 1  # sending is no draft
+
+
+QUESTION = "How many tickets are open in notes.md?"
+
+
+def test_a_false_claim_is_refused_once_with_the_facts_then_recorded(tmp_path):
+    claim = "I saved the count to counts.md."
+    replies = [call("read_file", path="notes.md"), call("finish", answer=claim), call("finish", answer=claim)]
+    run, steps, _, _ = _agent_run(tmp_path, "Count the open tickets in notes.md. Keep it short.", replies)
+    assert [(s["tool"], s["ok"]) for s in steps] == [("read_file", 1), ("finish", 0), ("finish", 1)]
+    assert steps[1]["observation"].startswith(REFUSED)
+    assert "nothing was written, sent or added" in steps[1]["observation"]
+    assert run["status"] == "done" and json.loads(run["false_claims"]) == [claim]
+
+
+def test_a_refused_claim_can_be_mended_by_doing_it(tmp_path):
+    claim = "I saved the count to counts.md."
+    replies = [call("finish", answer=claim), call("write_file", path="counts.md", content="3 open"),
+               call("finish", answer=claim)]
+    run, steps, _, _ = _agent_run(tmp_path, "Count the open tickets in notes.md. Keep it short.", replies)
+    assert [(s["tool"], s["ok"]) for s in steps] == [("finish", 0), ("write_file", 1), ("finish", 1)]
+    assert "counts.md" not in (run["false_claims"] or "")
+
+
+def test_a_truthful_claim_passes_at_once(tmp_path):
+    replies = [call("write_file", path="counts.md", content="3 open"),
+               call("finish", answer="I saved the count to counts.md.")]
+    run, steps, _, _ = _agent_run(tmp_path, "Count the open tickets in notes.md. Keep it short.", replies)
+    assert [(s["tool"], s["ok"]) for s in steps] == [("write_file", 1), ("finish", 1)]
+    assert not run["false_claims"]
+
+
+def test_the_refusal_names_what_was_actually_written(tmp_path):
+    replies = [call("write_file", path="scheduler/report.md", content="3 open"),
+               call("finish", answer="The report has been written to reports/report.md.")]
+    _, steps, _, _ = _agent_run(tmp_path, "Count the open tickets in notes.md. Keep it short.", replies)
+    assert steps[1]["ok"] == 0 and "this run wrote scheduler/report.md" in steps[1]["observation"]
+
+
+def test_with_the_loop_rules_off_a_false_claim_is_not_refused_but_still_recorded(tmp_path):
+    claim = "I saved the count to counts.md."
+    run, steps, _, _ = _agent_run(tmp_path, QUESTION, [call("finish", answer=claim)], deliverables=False)
+    assert [(s["tool"], s["ok"]) for s in steps] == [("finish", 1)]
+    assert json.loads(run["false_claims"]) == [claim]
+
+
+def test_with_claim_check_off_nothing_is_refused_or_recorded(tmp_path):
+    claim = "I saved the count to counts.md."
+    task = "Count the open tickets in notes.md. Keep it short."
+    run, steps, _, _ = _agent_run(tmp_path, task, [call("finish", answer=claim)], claim_check=False)
+    assert [(s["tool"], s["ok"]) for s in steps] == [("finish", 1)] and run["false_claims"] is None
+
+
+def test_show_and_runs_mark_a_false_claim(home, workspace, tmp_path):
+    claim = "I saved the count to counts.md."
+    model = write_script(tmp_path / "s.json", [call("finish", answer=claim), call("finish", answer=claim)])
+    r = CliRunner().invoke(cli, ["run", "Count the open items in todo.md. Keep it short.", "--workspace",
+                                 str(workspace), "--model", model, "--tools", "files", "--json"])
+    assert r.exit_code == 0, r.output
+    run_id = json.loads(r.stdout)["run_id"]
+    shown = CliRunner().invoke(cli, ["show", run_id]).output
+    assert "done (1 false claim)" in shown and f"false claim: {claim}" in shown
+    assert "1 false claim" in CliRunner().invoke(cli, ["runs"]).output
