@@ -152,6 +152,7 @@ def task():
         ("git_log", {"path": "logrotate.d"}),
         ("git_show", {"rev": bad}),
         ("read_file", {"path": "docs/logging-policy.md"}),
+        ("read_file", {"path": "logrotate.d/orders-api"}),  # the runtime refuses to replace a file the run has not read
         ("write_file", {"path": "logrotate.d/orders-api", "content": rule("orders-api")}),
     ]
     answer = (f"Commit {bad} by {author} (\"orders-api: keep a year of logs for the audit\") set orders-api to keep "
