@@ -33,8 +33,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # deliverables: the loop rules that change what the model may do: what the task asks to produce and is not
     # made yet is said after each result, finish is held back (but for a `blocked:` answer) while it is open,
     # and an answer claiming an effect no step made is refused once. claim_check: the final answer's claims are
-    # checked against the steps and false ones recorded with the run (show, runs, bench report).
-    "agent": {"deliverables": True, "claim_check": True},
+    # checked against the steps and false ones recorded with the run (show, runs, bench report). navigation: tree
+    # and read_files are offered beside list_dir and read_file.
+    "agent": {"deliverables": True, "claim_check": True, "navigation": False},
     # bench --cloud oracle|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
     "bench": {"price_card": "claude-haiku-4-5"},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.

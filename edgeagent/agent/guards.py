@@ -13,6 +13,7 @@ from edgeagent.agent.deliverables import Effect, still_open
 from edgeagent.agent.prompting import circling, repeats
 from edgeagent.agent.strategies import Decision
 from edgeagent.tools.base import Tool, ToolContext
+from edgeagent.tools.navigate import paths_read
 from edgeagent.workspace.sandbox import ToolError, relative, resolve
 
 NEGATION = re.compile(r"\b(not|never|no|don't|avoid|without|instead of)\b", re.IGNORECASE)  # "do not send_mail"
@@ -37,9 +38,12 @@ def check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext) 
     if ctx.ledger is not None and ctx.ledger.effect(ctx.run_id, ctx.step_idx, relative(workspace, target)):
         return  # this very step wrote it before a crash: the replay must go through
     for s in steps:
-        if s["ok"] and s["tool"] in ("read_file", "write_file", "append_file"):
+        if not s["ok"] or s["tool"] not in ("read_file", "read_files", "write_file", "append_file"):
+            continue
+        seen = paths_read(str(s["observation"])) if s["tool"] == "read_files" else [s["args"]["path"]]
+        for path in seen:
             try:
-                if resolve(workspace, s["args"]["path"]) == target:
+                if resolve(workspace, path) == target:
                     return
             except ToolError:
                 continue

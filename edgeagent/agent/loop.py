@@ -13,6 +13,7 @@ from edgeagent.agent.deliverables import Effect, effects_of, open_notes, still_o
 from edgeagent.agent.guards import allowed_tools, check_finish, check_overwrite, ended, repeated_step
 from edgeagent.agent.outgoing import FindSecrets, secret_finder
 from edgeagent.agent.prompting import messages
+from edgeagent.agent.relisting import relisted
 from edgeagent.agent.strategies import Decision, RunContext, Strategy
 from edgeagent.agent.task_intent import only_asks
 from edgeagent.agent.uncertainty import action_scores
@@ -23,7 +24,15 @@ from edgeagent.store.dbfile import now
 from edgeagent.store.runs import Store
 from edgeagent.tools.base import Tool, ToolContext
 from edgeagent.tools.overview import overview
-from edgeagent.tools.registry import ASK_CLOUD, anthropic_tools, check_args, step_token_cap, tool_lines, tools_for
+from edgeagent.tools.registry import (
+    ASK_CLOUD,
+    anthropic_tools,
+    check_args,
+    step_token_cap,
+    tool_lines,
+    tools_for,
+    with_navigation,
+)
 from edgeagent.workspace.sandbox import ToolError
 from edgeagent.workspace.snapshots import Snapshots
 
@@ -44,10 +53,12 @@ class Agent:
                  max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False,
                  tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None,
                  questions_read_only: bool = True, find_secrets: FindSecrets | None = None,
-                 deliverables: bool = True, claim_check: bool = True) -> None:
+                 deliverables: bool = True, claim_check: bool = True, navigation: bool = False) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
+        self.navigation = navigation  # [agent] navigation: tree, read_files, and re-listings answered by change
+        self.tools = with_navigation(self.tools) if navigation else self.tools
         self.format = format_for_template(getattr(backend, "template_source", None))  # the model's own call syntax
         self.declared = template_tools(self.tools.values()) if self.format.declare == "template" else None
         self.on_step = on_step or (lambda step, call: None)
@@ -277,7 +288,8 @@ class Agent:
                                       "with your answer.")
         try:
             check_overwrite(name, args, steps, ctx)
-            return name, args, True, self.tools[name].fn(ctx, **args)
+            obs = self.tools[name].fn(ctx, **args)
+            return name, args, True, relisted(name, args, steps, obs) if self.navigation else obs
         except (ToolError, OSError) as e:
             return name, args, False, f"error: {e}"
 

@@ -52,9 +52,9 @@ def _describe(ctx: ToolContext, rel: str, st: os.stat_result | None) -> str:
     return f"{rel} ({st.st_size} bytes)" if stat.S_ISREG(st.st_mode) else f"{rel} (not a regular file)"
 
 
-def _listing(ctx: ToolContext, d: Path) -> list[str]:
-    """The folder's entries as workspace-relative names (each can be passed back to a tool as it is), sorted;
-    one entry that cannot be described does not spoil the rest."""
+def folder_entries(ctx: ToolContext, d: Path) -> list[tuple[str, str]]:
+    """The folder's entries, sorted, as (workspace-relative name, listing line): the name can be passed back to
+    a tool as it is, the line adds size or kind; one entry that cannot be described does not spoil the rest."""
     base = relative(ctx.workspace, d)
     rows: list[tuple[str, os.stat_result | None]] = []
     with open_dir(ctx.workspace, d) as fd, os.scandir(fd) as it:
@@ -66,15 +66,26 @@ def _listing(ctx: ToolContext, d: Path) -> list[str]:
             except OSError:
                 st = None
             rows.append((e.name, st))
-    return [_describe(ctx, name if base == "." else f"{base}/{name}", st) for name, st in sorted(rows, key=lambda r: r[0])]
+    names = [(name if base == "." else f"{base}/{name}", st) for name, st in sorted(rows, key=lambda r: r[0])]
+    return [(rel, _describe(ctx, rel, st)) for rel, st in names]
 
 
-def list_dir(ctx: ToolContext, path: str) -> str:
+def _listing(ctx: ToolContext, d: Path) -> list[str]:
+    return [line for _, line in folder_entries(ctx, d)]
+
+
+def folder_at(ctx: ToolContext, path: str) -> Path:
+    """The workspace folder `path` names; a file, or nothing there, is refused with what to do instead."""
     d = resolve_path(ctx, path)
     if d.is_file():
         raise ToolError(f"{path} is a file, not a folder ({d.stat().st_size} bytes); read it with read_file")
     if not d.is_dir():
         raise ToolError(f"no such folder: {path}{near_hint(ctx, path, want_dir=True)}")
+    return d
+
+
+def list_dir(ctx: ToolContext, path: str) -> str:
+    d = folder_at(ctx, path)
     entries = _listing(ctx, d)
     if not entries:
         return f"{relative(ctx.workspace, d)}/ is empty"

@@ -20,6 +20,7 @@ from edgeagent.tools.docs import DOCS_TOOLS
 from edgeagent.tools.files import BUILTIN_TOOLS
 from edgeagent.tools.git import GIT_TOOLS
 from edgeagent.tools.mail import MAIL_TOOLS
+from edgeagent.tools.navigate import NAV_TOOLS
 from edgeagent.tools.overview import walk_files
 from edgeagent.tools.query import QUERY_TOOLS
 from edgeagent.workspace.sandbox import ToolError
@@ -92,7 +93,19 @@ def step_token_cap(tools: list[Tool]) -> int:
 
 APP_TOOLS: dict[str, Tool] = {t.name: t for t in
                               [*MAIL_TOOLS, *CALENDAR_TOOLS, *CONTACT_TOOLS, *QUERY_TOOLS, *DOCS_TOOLS, *GIT_TOOLS]}
-ALL_TOOLS: dict[str, Tool] = {**BUILTIN_TOOLS, **APP_TOOLS, ASK_CLOUD.name: ASK_CLOUD}
+NAVIGATION: dict[str, Tool] = {t.name: t for t in NAV_TOOLS}
+ALL_TOOLS: dict[str, Tool] = {**BUILTIN_TOOLS, **NAVIGATION, **APP_TOOLS, ASK_CLOUD.name: ASK_CLOUD}
+# [agent] navigation: the tool each navigation tool is offered beside.
+BESIDE = {"tree": "list_dir", "read_files": "read_file"}
+
+
+def with_navigation(tools: dict[str, Tool]) -> dict[str, Tool]:
+    """The tools with tree after list_dir and read_files after read_file, where those are offered."""
+    out: dict[str, Tool] = {}
+    for name, tool in tools.items():
+        out[name] = tool
+        out.update({n: NAVIGATION[n] for n, after in BESIDE.items() if after == name})
+    return out
 
 
 def _names(tools: list[Tool]) -> tuple[str, ...]:
@@ -104,7 +117,7 @@ FILES = tuple(n for n in BUILTIN_TOOLS if n != "finish")
 GROUPS: dict[str, tuple[str, ...]] = {
     "files": FILES, "mail": _names(MAIL_TOOLS), "calendar": _names(CALENDAR_TOOLS),
     "contacts": _names(CONTACT_TOOLS), "query": _names(QUERY_TOOLS), "docs": _names(DOCS_TOOLS),
-    "git": _names(GIT_TOOLS),
+    "git": _names(GIT_TOOLS), "navigation": _names(NAV_TOOLS),
 }
 # auto: the data that makes a group worth its prompt space (docs is not here: `search` already reads every file)
 EVIDENCE: dict[str, tuple[str, ...]] = {
