@@ -34,8 +34,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # made yet is said after each result, finish is held back (but for a `blocked:` answer) while it is open,
     # and an answer claiming an effect no step made is refused once. claim_check: the final answer's claims are
     # checked against the steps and false ones recorded with the run (show, runs, bench report). navigation: tree
-    # and read_files are offered beside list_dir and read_file.
-    "agent": {"deliverables": True, "claim_check": True, "navigation": False},
+    # and read_files are offered beside list_dir and read_file. read_first: no file is written before a step has
+    # read something (text the task dictates excepted).
+    "agent": {"deliverables": True, "claim_check": True, "navigation": False, "read_first": False},
     # bench --cloud oracle|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
     "bench": {"price_card": "claude-haiku-4-5"},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.

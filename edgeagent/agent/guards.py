@@ -51,6 +51,32 @@ def check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext) 
                     "so read it first and write the complete new content, or use append_file to add to it")
 
 
+_DICTATED = re.compile(r'"([^"]+)"|[“„]([^”“]+)[”“]|«([^»]+)»|:\s+(.+)$', re.MULTILINE | re.DOTALL)
+_WORD = re.compile(r"\w+")
+
+
+def dictated(task: str, content: str) -> bool:
+    """Whether the content is mostly text the user gave to be written (in quotes, or after a colon)."""
+    given = {w.lower() for m in _DICTATED.finditer(task) for part in m.groups() if part
+             for w in _WORD.findall(part)}
+    words = [w.lower() for w in _WORD.findall(content)]
+    return not words or sum(w in given for w in words) >= 0.6 * len(words)
+
+
+def check_read_first(name: str, args: dict, steps: list[dict], run: dict, tools: dict[str, Tool]) -> None:
+    """A file is written only once the run has read something, in a workspace that holds files: a small model
+    otherwise writes its guess, or the request itself, at step 0. Text the user dictates may be written at once."""
+    if name not in ("write_file", "append_file") or not run.get("overview"):
+        return
+    if any(s["ok"] and s["tool"] in tools and not tools[s["tool"]].side_effect
+           and s["tool"] not in ("finish", "ask_cloud") for s in steps):
+        return
+    if dictated(run["task"], args["content"]):
+        return
+    raise ToolError("nothing has been read in this run yet; the file must hold what the workspace says, so first "
+                    "read, search or query what the task needs, then write it")
+
+
 # The finish a step gets while the task's deliverables are open: its answer must start "blocked:" and say why.
 # The pattern keeps quotes and backslashes out, so both llguidance and llama.cpp's converter keep the JSON valid.
 BLOCKED_PATTERN = r'^blocked: [^"\\\n]*$'

@@ -115,7 +115,8 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
                  on_fallback=on_fallback, allow_hardlinks=config["tools"]["allow_hardlinks"],
                  tool_names=stored.get("tools"), questions_read_only=config["tools"]["questions_read_only"],
                  find_secrets=secrets, deliverables=config["agent"]["deliverables"],
-                 claim_check=config["agent"]["claim_check"], navigation=config["agent"]["navigation"]), note
+                 claim_check=config["agent"]["claim_check"], navigation=config["agent"]["navigation"],
+                 read_first=config["agent"]["read_first"]), note
 
 
 def stored_backend(run: dict) -> tuple[str | None, dict]:

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING
 from edgeagent.agent.callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
 from edgeagent.agent.claims import verdict
 from edgeagent.agent.deliverables import Effect, effects_of, open_notes, still_open
-from edgeagent.agent.guards import allowed_tools, check_finish, check_overwrite, ended, repeated_step
+from edgeagent.agent.guards import (
+    allowed_tools,
+    check_finish,
+    check_overwrite,
+    check_read_first,
+    ended,
+    repeated_step,
+)
 from edgeagent.agent.outgoing import FindSecrets, secret_finder
 from edgeagent.agent.prompting import messages
 from edgeagent.agent.relisting import relisted
@@ -53,11 +60,13 @@ class Agent:
                  max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False,
                  tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None,
                  questions_read_only: bool = True, find_secrets: FindSecrets | None = None,
-                 deliverables: bool = True, claim_check: bool = True, navigation: bool = False) -> None:
+                 deliverables: bool = True, claim_check: bool = True, navigation: bool = False,
+                 read_first: bool = False) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
         self.navigation = navigation  # [agent] navigation: tree, read_files, and re-listings answered by change
+        self.read_first = read_first  # [agent] read_first: no file written before anything was read
         self.tools = with_navigation(self.tools) if navigation else self.tools
         self.format = format_for_template(getattr(backend, "template_source", None))  # the model's own call syntax
         self.declared = template_tools(self.tools.values()) if self.format.declare == "template" else None
@@ -288,6 +297,8 @@ class Agent:
                                       "with your answer.")
         try:
             check_overwrite(name, args, steps, ctx)
+            if self.read_first:
+                check_read_first(name, args, steps, run, self.tools)
             obs = self.tools[name].fn(ctx, **args)
             return name, args, True, relisted(name, args, steps, obs) if self.navigation else obs
         except (ToolError, OSError) as e:
