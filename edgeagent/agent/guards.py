@@ -121,9 +121,10 @@ def unmade_changes(plan: str | None, tools: dict[str, Tool], steps: list[dict]) 
     return {n for n, left in asked.items() if left > 0}
 
 
-def repeated_step(name: str, args: dict, steps: list[dict], tools: dict[str, Tool]) -> int | None:
-    """The step that already took this exact action with nothing changed since (no write after it), if any."""
-    for s in reversed(steps):
+def repeated_step(name: str, args: dict, steps: list[dict], tools: dict[str, Tool], since: int = 0) -> int | None:
+    """The step that already took this exact action with nothing changed since (no write after it), if any;
+    steps before `since` do not count (their results were elided from the model's context)."""
+    for s in reversed(steps[since:]):
         if s["tool"] == name and s["args"] == args and s["ok"]:
             return s["idx"]
         if s["ok"] and s["tool"] in tools and tools[s["tool"]].side_effect:

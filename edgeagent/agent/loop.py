@@ -19,7 +19,7 @@ from edgeagent.agent.guards import (
     repeated_step,
 )
 from edgeagent.agent.outgoing import FindSecrets, secret_finder
-from edgeagent.agent.prompting import messages
+from edgeagent.agent.prompting import fitted, messages
 from edgeagent.agent.relisting import relisted
 from edgeagent.agent.strategies import Decision, RunContext, Strategy
 from edgeagent.agent.task_intent import only_asks
@@ -81,6 +81,7 @@ class Agent:
         self.find_secrets = find_secrets
         self.deliverables, self.claim_check = deliverables, claim_check  # [agent]: loop rules; recording claims
         self._finders: dict[str, FindSecrets] = {}
+        self._elided: dict[str, int] = {}  # run id -> its oldest results dropped to fit the context (prompting.fitted)
 
     def run(self, run_id: str) -> dict:
         steps = self.store.steps(run_id)
@@ -219,11 +220,10 @@ class Agent:
         fmt = self.format
         notes = open_notes(run["task"], steps, self.store.effects(run["id"]), self._offered(run)) \
             if self.deliverables else None
-        chat = messages(run["task"], steps, self.tools, run.get("plan"), fmt, run["max_steps"], run.get("overview"),
-                        notes)
         # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
         allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"),
                                 still_open=bool(self._open(run, steps)))
+        chat = self._fit(run, steps, notes, self.max_tokens or step_token_cap(allowed))
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
 
         def propose(tools: list[Tool]) -> tuple[str, Chunk]:
@@ -234,7 +234,7 @@ class Agent:
 
         with self.metering.window() as spent:
             text, last = propose(allowed)
-            copied = self._copied(text, last.finish_reason, steps)
+            copied = self._copied(text, last.finish_reason, steps, self._elided.get(run["id"], 0))
             if copied is not None and len(allowed) > 1:
                 # Greedy decoding copies a call it already made; that tool sits this step out and the model picks
                 # again. Tokens and prefill describe the stored call; time and energy cover both proposals.
@@ -245,7 +245,22 @@ class Agent:
                       duration_s=time.perf_counter() - t0, **u, **action_scores(last.scores), **spent.fields())
         return {**fields, "id": self.store.add_model_call(**fields)}
 
-    def _copied(self, text: str, finish_reason: str | None, steps: list[dict]) -> str | None:
+    def _fit(self, run: dict, steps: list[dict], notes: list[str] | None, reply_tokens: int) -> list[dict]:
+        """The chat for the next call, the oldest results elided while it and the reply would overflow the
+        backend's context; the count only grows within a session, so the prompt stays a prefix after a cut."""
+        def build(k: int) -> list[dict]:
+            return messages(run["task"], steps, self.tools, run.get("plan"), self.format, run["max_steps"],
+                            run.get("overview"), notes, elided=k)
+
+        length = getattr(self.backend, "context_length", 0)
+        if length <= 0:
+            return build(0)
+        chat, self._elided[run["id"]] = fitted(
+            build, lambda c: self.backend.count_tokens(self.backend.render(c, tools=self.declared)),
+            length - reply_tokens, len(steps), self._elided.get(run["id"], 0))
+        return chat
+
+    def _copied(self, text: str, finish_reason: str | None, steps: list[dict], since: int = 0) -> str | None:
         """The tool, when this reply repeats the previous step's call or an earlier one nothing has changed since."""
         try:
             name, args = self.format.parse(text, finish_reason, self.tools)
@@ -256,7 +271,7 @@ class Agent:
         last = steps[-1] if steps else None
         if last and last["tool"] == name and last["args"] == args:
             return name
-        return name if repeated_step(name, args, steps, self.tools) is not None else None
+        return name if repeated_step(name, args, steps, self.tools, since) is not None else None
 
     def _effects(self, run_id: str, steps: list[dict]) -> list[Effect]:
         return effects_of(steps, self.store.effects(run_id))
@@ -285,7 +300,8 @@ class Agent:
         except ToolError as e:
             return name, args, False, f"error: {e}"
         # Workspace tools only: the advisor's answer depends on the trajectory, so asking again may help.
-        again = repeated_step(name, args, steps, self.tools) if name != ASK_CLOUD.name else None
+        again = repeated_step(name, args, steps, self.tools, self._elided.get(run["id"], 0)) \
+            if name != ASK_CLOUD.name else None
         if name == "finish" and self.deliverables:
             held = check_finish(run["task"], steps, self._effects(run["id"], steps), offered, args["answer"],
                                 run["max_steps"], self.claim_check)

@@ -7,6 +7,7 @@ here quotes an example path or value: a small model copies examples whatever the
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from edgeagent.agent.callformat import GENERIC, CallFormat, system_tools
 from edgeagent.tools.base import Tool
@@ -22,6 +23,7 @@ Each reply is exactly one tool call as JSON: {{"tool": NAME, "args": {{ARGUMENTS
 {tools}"""
 
 LAST_STEPS = 3  # from this many steps before the budget ends, each result says how many remain
+ELIDED = "[the result of step {idx} was dropped to fit the model's context; call the tool again if you need it]"
 CIRCLES = 3  # trailing steps that each repeat an earlier action: the model is going in circles
 
 
@@ -77,9 +79,10 @@ def loop_note(steps: list[dict], i: int, flags: list[bool]) -> str:
 
 def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | None = None,
              fmt: CallFormat = GENERIC, max_steps: int | None = None, overview: str | None = None,
-             notes: list[str] | None = None) -> list[dict]:
+             notes: list[str] | None = None, elided: int = 0) -> list[dict]:
     """The chat for the next step; it only grows, so the backend can reuse its KV cache. `notes[i]` follows
-    step i's result (what the task still owes, as it stood then), so no earlier message ever changes."""
+    step i's result (what the task still owes, as it stood then), so no earlier message ever changes. The
+    results of the first `elided` steps are replaced by a marker, so a long run fits the model's context."""
     user = (f"{overview}\n\n" if overview else "") + f"Task: {task}"
     user += f"\n\nPlan (from a stronger model):\n{plan}" if plan else ""
     msgs = [{"role": "system", "content": system_prompt(tools, fmt)}, {"role": "user", "content": user}]
@@ -88,10 +91,23 @@ def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | N
     flags = repeats(steps)
     for i, s in enumerate(steps):
         msgs.append({"role": "assistant", "content": action_text(s, fmt)})
-        result = str(s["observation"]) + (notes[i] if notes else "") + (budget_note(i, max_steps)
+        shown = ELIDED.format(idx=i) if i < elided else str(s["observation"])
+        result = shown + (notes[i] if notes else "") + (budget_note(i, max_steps)
                                                                          or loop_note(steps, i, flags))
         if fmt.tool_role == "tool":
             msgs.append({"role": "tool", "content": result})
         else:
             msgs.append({"role": "user", "content": f"Observation:\n{result}"})
     return msgs
+
+
+def fitted(build: Callable[[int], list[dict]], size: Callable[[list[dict]], int], room: int, n_steps: int,
+           start: int = 0) -> tuple[list[dict], int]:
+    """The chat `build(k)` for the least k >= `start` whose `size` is within `room`, eliding the oldest results
+    first; the latest result is never elided (a chat that still does not fit is the backend's to refuse)."""
+    k = start
+    chat = build(k)
+    while size(chat) > room and k < n_steps - 1:
+        k += 1
+        chat = build(k)
+    return chat, k
