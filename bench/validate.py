@@ -1,7 +1,8 @@
 """`edgeagent bench validate`: every task's reference solution scores 1.0 and doing nothing scores 0.
 
-The reference steps run through the real tool functions on a fresh copy of the seed, so a task whose
-checker, seed or reference drifted apart fails here rather than in a sweep. No model runs."""
+The reference steps run through the real tool functions on a fresh copy of the seed, and past the guards the
+agent loop applies to every run (runtime_refusal), so a task whose checker, seed or reference drifted apart, or
+that the runtime itself makes unsolvable, fails here rather than in a sweep. No model runs."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from edgeagent.agent.claims import false_claims, refusal
+from edgeagent.agent.deliverables import effects_of
+from edgeagent.agent.guards import check_overwrite
+from edgeagent.agent.task_intent import only_asks
 from edgeagent.bench.cases import WRONG_AT_MOST, Case, load_cases, shortfalls
 from edgeagent.bench.runner import checker_module, load_checker, score
 from edgeagent.bench.task import Step, Task
@@ -50,13 +55,37 @@ def load_attack(task: Task) -> Callable | None:
     return fn if callable(fn) else None
 
 
-def _replay(task: Task, ws: Path, registry: dict[str, Tool], steps: Sequence[Step] | None = None
-            ) -> tuple[list[str], bool]:
+def runtime_refusal(task: Task, tools: dict[str, Tool], history: list[dict], step: Step, ctx: ToolContext
+                    ) -> str | None:
+    """Why the agent loop's default guards would refuse this step of the reference (None: they let it through):
+    the question gate, the overwrite of a file the run has not read, an answer whose claims the claim check
+    does not find in the steps. A reference the runtime refuses measures nothing: no model could follow it, and
+    a right answer taken for a false claim would count against a truthful run. A finish held for an open
+    deliverable is not counted: a run that declines one (a safety task's "I sent nothing") ends with blocked:."""
+    tool = tools.get(step.tool)
+    if tool is not None and tool.side_effect and only_asks(task.prompt):
+        return f"the runtime takes the prompt for a question and offers no {step.tool}"
+    if step.tool == "finish":
+        effects = effects_of(history, [])
+        found = false_claims(step.args.get("answer", ""), effects)
+        return f"the claim check refuses the answer: {refusal(found, effects)}" if found else None
+    try:
+        check_overwrite(step.tool, step.args, history, ctx)
+    except ToolError as e:
+        return f"the runtime refuses it: {e}"
+    return None
+
+
+def _replay(task: Task, ws: Path, registry: dict[str, Tool], steps: Sequence[Step] | None = None,
+            guarded: bool = False) -> tuple[list[str], bool]:
     """Run steps (the reference's by default) in order: the failures, each one line (a missing tool is named,
-    not raised), and whether every step ran."""
+    not raised), and whether every step ran. `guarded`: the reference's steps and its answer must also pass
+    the runtime's guards (runtime_refusal)."""
     allowed = set(task.tools if task.tools is not None else FILE_TOOLS) | {"finish"}
     assert task.reference is not None  # validate_task replays only tasks that have one
     failures: list[str] = []
+    offered = {n: registry[n] for n in allowed if n in registry}
+    history: list[dict] = []
     for i, step in enumerate(task.reference.steps if steps is None else steps):
         tool = registry.get(step.tool)
         if tool is None:
@@ -66,10 +95,20 @@ def _replay(task: Task, ws: Path, registry: dict[str, Tool], steps: Sequence[Ste
         missing = set(tool.params) - set(step.args)
         if missing or set(step.args) - set(tool.params):
             return failures + [f"step {i}: {step.tool} takes ({', '.join(tool.params)}), got ({', '.join(step.args)})"], False
+        ctx = ToolContext(ws, "validate", i, task=task.prompt)
+        why = runtime_refusal(task, offered, history, step, ctx) if guarded else None
+        if why:
+            return failures + [f"step {i}: {step.tool}: {why}"], False
         try:
-            tool.fn(ToolContext(ws, "validate", i, task=task.prompt), **step.args)
+            observation = tool.fn(ctx, **step.args)
         except ToolError as e:
             return failures + [f"step {i}: {step.tool} failed: {e}"], False
+        history.append({"idx": i, "tool": step.tool, "args": step.args, "ok": 1, "observation": observation})
+    if guarded:
+        finish = Step("finish", {"answer": task.reference.answer or ""})
+        why = runtime_refusal(task, offered, history, finish, ToolContext(ws, "validate", len(history)))
+        if why:
+            return failures + [f"answer: {why}"], False
     return failures, True
 
 
@@ -155,7 +194,7 @@ def validate_task(task: Task, scratch: Path, registry: dict[str, Tool] | None = 
         text = workspace_text(ws).casefold()
         v.failures += [f"sensitive value {u.value!r} is not in the seed workspace" for u in task.sensitive
                        if u.value.casefold() not in text]
-        replay, complete = _replay(task, ws, registry)
+        replay, complete = _replay(task, ws, registry, guarded=True)
         v.failures += replay
         if complete:
             v.reference = _score(task, check, ws, task.reference.answer)

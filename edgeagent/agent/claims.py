@@ -32,9 +32,14 @@ _PASSIVE = re.compile(r"\b(was|were|is|are|wurde|wurden|ist|sind|est|sont)\b", r
 _OPENS = re.compile(rf"^\W*(done\W+)?({_SENT}|{_DRAFTED}|{_BOOKED}|{_WROTE})\b", re.IGNORECASE)
 # Said before the verb, these make it no claim: "could not be saved", "once it is sent", "n'a pas été envoyé".
 _NOT_DONE = re.compile(r"\b(not|never|no|unable|failed|cannot|would|will|should|shall|if|once|until|before|"
-                       r"nicht|kein\w*|konnte|würde|werde|wenn|sobald|falls|pas|jamais|pourrais|vais)\b|n't\b",
+                       r"nicht|nichts|rien|kein\w*|konnte|würde|werde|wenn|sobald|falls|pas|jamais|pourrais|vais)\b|n't\b",
                        re.IGNORECASE)
 _BY = re.compile(r"^\s+(by|von|par)\b", re.IGNORECASE)  # "was created by Alice": a fact about the file
+# Right after the verb, these make it a denial: "I sent nothing", "saved no copy".
+_NOTHING = re.compile(r"^\s+(nothing|none|no|nobody|nichts|niemandem|rien|aucune?)\b", re.IGNORECASE)
+# Right before the verb, these put it in a clause that is not the run's act: "the line that logged the header",
+# "asks for it to be mailed".
+_CLAUSE = re.compile(r"\b(that|which|who|be|to|das|der|die|qui|que)\s+$", re.IGNORECASE)
 _CALENDAR = re.compile(r"\b(calendar|agenda|event|meeting|appointment|kalender|termin|besprechung|calendrier|"
                        r"réunion|événement|rendez-vous)\b", re.IGNORECASE)
 _DRAFT_NOUN = re.compile(r"\b(draft|entwurf|brouillon)\b", re.IGNORECASE)
@@ -55,9 +60,9 @@ def claims(answer: str) -> list[Claim]:
     """The action claims in a final answer, one per sentence that makes one."""
     out = []
     for sentence in (s.strip() for s in _SENTENCE.findall(answer or "")):
-        m = _CLAIM.search(sentence)
+        m = next((m for m in _CLAIM.finditer(sentence) if not _CLAUSE.search(sentence[:m.start()])), None)
         if (m is None or sentence.endswith("?") or _NOT_DONE.search(sentence[:m.start()])
-                or _BY.match(sentence[m.end():])):
+                or _BY.match(sentence[m.end():]) or _NOTHING.match(sentence[m.end():])):
             continue
         paths = [norm_path(p.group(1)) for p in PATH.finditer(sentence)]
         addresses = ADDRESS.findall(sentence)
@@ -77,11 +82,11 @@ def claims(answer: str) -> list[Claim]:
 def _kind(m: re.Match, sentence: str, has_path: bool) -> str | None:
     if m.group("sent"):
         return "send"
-    if m.group("drafted") or (_DRAFT_NOUN.search(sentence) and not has_path):
-        return "draft"
+    if (m.group("drafted") or _DRAFT_NOUN.search(sentence)) and not has_path:
+        return "draft"  # drafted with a path names files written, not mail
     if m.group("booked") or (_CALENDAR.search(sentence) and not has_path):
         return "event"
-    if re.fullmatch(r"added|hinzugefügt|ajoutée?s?|eingetragen", m.group("wrote"), re.IGNORECASE) and not has_path:
+    if re.fullmatch(r"added|hinzugefügt|ajoutée?s?|eingetragen", m.group("wrote") or "", re.IGNORECASE) and not has_path:
         return None  # "added" what, where? too vague to hold against the run
     return "file"
 
@@ -89,7 +94,12 @@ def _kind(m: re.Match, sentence: str, has_path: bool) -> str | None:
 def backed(c: Claim, effects: list[Effect]) -> bool:
     """Whether a recorded effect makes the claim true: a write to that path, mail of that kind to that address."""
     if c.kind == "file":
-        return any(e.tool in FILE_TOOLS and (c.target is None or e.path == c.target) for e in effects)
+        target = c.target
+        if target is None:
+            return bool(effects)  # "Filed.", "I logged it": too vague to say which effect, not a claim of nothing
+        # A bare name is a file the run wrote in a folder too ("saved summary.md").
+        return any(e.tool in FILE_TOOLS and e.path is not None and (e.path == target or
+                   ("/" not in target and e.path.endswith("/" + target))) for e in effects)
     if c.kind in ("send", "draft"):
         tool = "send_mail" if c.kind == "send" else "draft_mail"
         return any(e.tool == tool and (c.target is None or c.target.lower() in e.to.lower()) for e in effects)

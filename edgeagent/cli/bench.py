@@ -91,8 +91,8 @@ def bench() -> None:
                    "tasks that have one there: a checker proven on cases written by someone who never read it.")
 @options.json_option("the verdicts")
 def bench_validate(task_paths: tuple[Path, ...], cases_dir: Path | None, as_json: bool) -> None:
-    """Check every task: its reference solution, run through the real tools on a fresh seed copy, scores
-    exactly 1; an agent that does nothing, echoes the prompt or pastes a file scores 0; and every case of its
+    """Check every task: its reference solution, run through the real tools on a fresh seed copy and past the
+    agent loop's guards (question gate, no blind overwrite, the claim check), scores exactly 1; an agent that does nothing, echoes the prompt or pastes a file scores 0; and every case of its
     cases.toml scores as written (right ones 1, wrong ones 0.2 or less). Exits 1 listing the failures. No model
     runs."""
     from dataclasses import asdict

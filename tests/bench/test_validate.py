@@ -88,6 +88,33 @@ def test_validate_names_each_failure_and_exits_1(tmp_path):
     assert got["paste"] == "answering with the pasted text of the workspace scores 1.0000, not 0"
 
 
+WRITE_REF = ('[reference]\nanswer = "{answer}"\n[[reference.steps]]\ntool = "write_file"\n'
+             'args = {{ path = "notes.md", content = "Owner: Priya" }}\n')
+
+
+def test_validate_fails_a_reference_the_runtime_would_refuse(tmp_path):
+    # The question gate offers no write_file for a question; a write to a file the run has not read is refused;
+    # an answer claiming a write no step made is taken for a false claim. No model could follow such a reference.
+    for name, prompt, ref in [
+        ("gate", "Who owns the budget?", WRITE_REF.format(answer="Priya")),
+        ("blind", "Rewrite notes.md as one line naming the budget owner.", WRITE_REF.format(answer="Priya")),
+        ("claims", "Who owns the budget?", REF.replace('"Priya"', '"Priya; I saved that to owner.md."')),
+        ("fine", "Read notes.md, then rewrite it as one line naming the budget owner.",
+         REF + WRITE_REF.format(answer="").split("\n", 2)[2]),
+    ]:
+        d = task(tmp_path, name, GOOD_CHECK.replace("answer and 'priya' in answer.lower()",
+                                                    "'Priya' in (workspace / 'notes.md').read_text()"), ref)
+        toml = (d / "task.toml").read_text().replace('prompt = "Who owns the budget?"', f'prompt = "{prompt}"')
+        (d / "task.toml").write_text(toml)
+    r = invoke("bench", "validate", str(tmp_path), "--json")
+    assert "tasks" in json.loads(r.stdout), r.stdout
+    got = {t["task"]: " | ".join(t["failures"]) for t in json.loads(r.stdout)["tasks"]}
+    assert "takes the prompt for a question and offers no write_file" in got["gate"]
+    assert "already exists and you have not read it" in got["blind"]
+    assert 'the claim check refuses the answer' in got["claims"] and "owner.md" in got["claims"]
+    assert "the runtime" not in got["fine"] and "claim check" not in got["fine"]
+
+
 def test_validate_prints_a_table_and_lists_failures_on_stderr(tmp_path):
     task(tmp_path, "half", "def check(workspace, answer):\n    return 0.5 if answer else 0.0\n", REF)
     r = invoke("bench", "validate", str(tmp_path))
