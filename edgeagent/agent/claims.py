@@ -97,9 +97,11 @@ def backed(c: Claim, effects: list[Effect]) -> bool:
         target = c.target
         if target is None:
             return bool(effects)  # "Filed.", "I logged it": too vague to say which effect, not a claim of nothing
-        # A bare name is a file the run wrote in a folder too ("saved summary.md").
-        return any(e.tool in FILE_TOOLS and e.path is not None and (e.path == target or
-                   ("/" not in target and e.path.endswith("/" + target))) for e in effects)
+        # A bare name is a file the run wrote in a folder too ("saved summary.md"); case aside, since a sentence
+        # capitalises the path that opens it ("Reports/x.md has been written").
+        target = target.lower()
+        return any(e.tool in FILE_TOOLS and e.path is not None and (e.path.lower() == target or
+                   ("/" not in target and e.path.lower().endswith("/" + target))) for e in effects)
     if c.kind in ("send", "draft"):
         tool = "send_mail" if c.kind == "send" else "draft_mail"
         return any(e.tool == tool and (c.target is None or c.target.lower() in e.to.lower()) for e in effects)

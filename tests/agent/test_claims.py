@@ -66,6 +66,12 @@ def test_files_drafted_in_a_folder_are_file_claims_backed_by_their_writes():
     assert false_claims(answer, [Effect(0, "write_file", "other/b.md")]) != []
 
 
+def test_a_path_capitalised_at_the_start_of_a_sentence_is_the_file_written():
+    answer = "Notes/weekly.md has been updated with the three decisions."
+    assert false_claims(answer, [Effect(0, "write_file", "notes/weekly.md")]) == []
+    assert false_claims(answer, [Effect(0, "write_file", "notes/daily.md")]) != []
+
+
 def test_a_claim_without_a_target_is_backed_by_any_effect_and_false_with_none():
     answer = "Filed: the complaint went to desk@airline.example with the flight details."
     assert [c.kind for c in claims(answer)] == ["file"]
