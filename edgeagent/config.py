@@ -36,8 +36,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # checked against the steps and false ones recorded with the run (show, runs, bench report). navigation: tree
     # and read_files are offered beside list_dir and read_file. read_first: no file is written before a step has
     # read something (text the task dictates excepted).
-    # All three loop rules are off by default: on the dev split none raised utility (bench/results/dev-issue29).
-    "agent": {"deliverables": False, "claim_check": True, "navigation": False, "read_first": False},
+    # Side by side on the dev split (bench/results/dev-issue29) deliverables raised one task's score and lost none;
+    # read_first raised none; navigation is not measured yet.
+    "agent": {"deliverables": True, "claim_check": True, "navigation": False, "read_first": False},
     # bench --cloud oracle|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
     "bench": {"price_card": "claude-haiku-4-5"},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.

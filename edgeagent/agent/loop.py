@@ -60,7 +60,7 @@ class Agent:
                  max_tokens: int | None = None, metering: Metering | None = None, allow_hardlinks: bool = False,
                  tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None,
                  questions_read_only: bool = True, find_secrets: FindSecrets | None = None,
-                 deliverables: bool = False, claim_check: bool = True, navigation: bool = False,
+                 deliverables: bool = True, claim_check: bool = True, navigation: bool = False,
                  read_first: bool = False) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None

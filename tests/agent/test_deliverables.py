@@ -20,7 +20,6 @@ from edgeagent.agent.loop import Agent
 from edgeagent.agent.strategies import EdgeOnly
 from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.cli import cli
-from edgeagent.config import DEFAULTS
 from edgeagent.store.runs import Store
 from edgeagent.tools.registry import tools_for
 from tests.conftest import write_script
@@ -95,7 +94,6 @@ def _agent_run(tmp_path, task, replies, max_steps=8, names=None, **agent_kw):
     run_id = store.create_run(task=task, workspace=str(ws), strategy="edge", model="scripted", backend="scripted",
                               max_steps=max_steps)
     tools = tools_for(False, names) if names else None
-    agent_kw.setdefault("deliverables", True)  # the rules under test; off by default ([agent] deliverables)
     run = Agent(store, backend, EdgeOnly(), tools=tools, **agent_kw).run(run_id)
     return run, store.steps(run_id), backend, seen
 
@@ -200,16 +198,3 @@ def test_show_and_runs_mark_a_blocked_run(home, workspace, tmp_path):
     shown = _cli("show", run_id).output
     assert "blocked: the workspace has no ticket list" in shown and "(blocked, unfinished)" in shown
     assert "blocked" in _cli("runs").output
-
-
-def test_the_loop_rules_are_off_by_default_and_set_turns_them_on(home, workspace, tmp_path):
-    # Off by default since the dev split showed no gain; recording stays on either way.
-    assert DEFAULTS["agent"]["deliverables"] is False and DEFAULTS["agent"]["claim_check"] is True
-    model = write_script(tmp_path / "s.json", [call("finish", answer="Done."), call("finish", answer="blocked: no")])
-    ended = {}
-    for flag in ("false", "true"):
-        r = _cli("run", TASK, "--workspace", str(workspace), "--model", model, "--tools", "files", "--json",
-                 "--set", f"agent.deliverables={flag}")
-        assert r.exit_code == 0, r.output
-        ended[flag] = json.loads(r.stdout)["answer"]
-    assert ended == {"false": "Done.", "true": "blocked: no"}
