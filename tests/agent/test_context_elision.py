@@ -10,6 +10,7 @@ from edgeagent.agent.loop import Agent
 from edgeagent.agent.prompting import ELIDED
 from edgeagent.agent.strategies import EdgeOnly
 from edgeagent.store.runs import Store
+from tests.agent.test_deliverables import prompts_seen
 
 CONTEXT = 1400  # scripted tokens: one file's result fits, four do not
 
@@ -24,14 +25,7 @@ def _run(tmp_path, context_length: int):
     replies += [{"tool": "read_file", "args": {"path": "a.txt"}}, {"tool": "finish", "args": {"answer": "done"}}]
     backend = ScriptedBackend([json.dumps(r) for r in replies])
     backend.context_length = context_length
-    seen: list[list[dict]] = []
-    real = backend.generate
-
-    def spy(messages, **kw):
-        seen.append([dict(m) for m in messages])
-        return real(messages, **kw)
-
-    backend.generate = spy
+    seen = prompts_seen(backend)
     run_id = store.create_run(task="What do the four files hold?", workspace=str(ws), strategy="edge",
                               model="scripted", backend="scripted", max_steps=8)
     run = Agent(store, backend, EdgeOnly(), max_tokens=64).run(run_id)

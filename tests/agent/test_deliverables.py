@@ -77,12 +77,8 @@ def test_questions_and_refusals_produce_nothing(task):
 
 # --- the real loop, driven by a scripted model ------------------------------------------------------------------
 
-def _agent_run(tmp_path, task, replies, max_steps=8, names=None, **agent_kw):
-    ws = tmp_path / "ws"
-    ws.mkdir(exist_ok=True)
-    (ws / "notes.md").write_text("Three tickets are open; two are late.\n")
-    store = Store(tmp_path / "db" / "edgeagent.db")
-    backend = ScriptedBackend([json.dumps(r) for r in replies])
+def prompts_seen(backend) -> list[list[dict]]:
+    """The chat of every call the backend gets from now on, each message copied as it was sent."""
     seen: list[list[dict]] = []
     real = backend.generate
 
@@ -91,6 +87,16 @@ def _agent_run(tmp_path, task, replies, max_steps=8, names=None, **agent_kw):
         return real(messages, **kw)
 
     backend.generate = spy
+    return seen
+
+
+def _agent_run(tmp_path, task, replies, max_steps=8, names=None, **agent_kw):
+    ws = tmp_path / "ws"
+    ws.mkdir(exist_ok=True)
+    (ws / "notes.md").write_text("Three tickets are open; two are late.\n")
+    store = Store(tmp_path / "db" / "edgeagent.db")
+    backend = ScriptedBackend([json.dumps(r) for r in replies])
+    seen = prompts_seen(backend)
     run_id = store.create_run(task=task, workspace=str(ws), strategy="edge", model="scripted", backend="scripted",
                               max_steps=max_steps)
     tools = tools_for(False, names) if names else None
