@@ -82,7 +82,7 @@ def expand(ctx: ToolContext, paths: str) -> list[str]:
     for item in items:
         if _GLOB.search(item):
             every = walk_paths(ctx) if every is None else every
-            pattern = item.lstrip("./") if item.startswith("./") else item
+            pattern = item.removeprefix("./")  # not lstrip: that would eat a leading dot of the name
             out += [e for e in every if not e.endswith("/") and fnmatch.fnmatchcase(e.lower(), pattern.lower())]
         else:
             out.append(item)
