@@ -60,3 +60,42 @@ def test_a_run_that_outgrows_its_context_ends_with_the_reason(home, workspace, e
     assert out["status"] == "error" and "context full" in out["error"] and "backend.context_tokens" in out["error"]
     (error,) = query(home / "edgeagent.db", "select error from runs")[0]
     assert error == out["error"]
+
+
+def test_grammar_vocabulary_from_token_bytes_is_the_one_llguidance_loads_itself(embedded_model):
+    import llguidance
+
+    from edgeagent.backends.grammar_tokens import byte_level_tokens, lltokenizer
+
+    b = OnnxGenAIBackend(embedded_model, context_tokens=256)
+    n = len(json.loads((embedded_model / "tokenizer.json").read_text())["model"]["vocab"])
+    path = embedded_model / "tokenizer.json"
+    ours, theirs = lltokenizer(path, n, sorted(b._eos), b._encode), llguidance.LLTokenizer(str(path), n_vocab=n)
+    assert byte_level_tokens(path, n) is not None  # SmolLM2 is byte-level BPE: the lean path is the one tested
+    differ = [i for i in range(n) if ours.decode_bytes([i]) != theirs.decode_bytes([i])
+              or ours.is_special_token(i) != theirs.is_special_token(i)]
+    assert differ == []
+    for text in ["Report: é ü 中文 {\"a\": 1}\n\tend", "  two spaces", "<|im_start|>user"]:
+        assert ours.tokenize_str(text) == theirs.tokenize_str(text)
+
+
+def test_a_tokenizer_that_is_not_byte_level_is_left_to_llguidance(tmp_path):
+    from edgeagent.backends.grammar_tokens import byte_level_tokens
+
+    spm = {"model": {"type": "BPE", "vocab": {"▁a": 0}, "byte_fallback": True}, "decoder": {"type": "Sequence"}}
+    (tmp_path / "tokenizer.json").write_text(json.dumps(spm))
+    assert byte_level_tokens(tmp_path / "tokenizer.json", 1) is None
+
+
+def test_a_prompt_appended_in_chunks_continues_as_one_appended_whole(embedded_model, monkeypatch):
+    import edgeagent.backends.onnx as onnx_backend
+
+    chat = [{"role": "user", "content": "List the planets of the solar system in order, with one fact each. " * 6}]
+    whole = OnnxGenAIBackend(embedded_model, context_tokens=1024)
+    assert len(whole.encode_messages(chat)) > 3 * 16  # several chunks below
+    text_whole, _ = whole.complete(chat, max_tokens=24)
+    monkeypatch.setattr(onnx_backend, "PREFILL_CHUNK", 16)
+    chunked = OnnxGenAIBackend(embedded_model, context_tokens=1024)
+    text_chunked, last = chunked.complete(chat, max_tokens=24)
+    assert last.usage.prompt_tokens == len(chunked.encode_messages(chat))
+    assert text_chunked == text_whole
