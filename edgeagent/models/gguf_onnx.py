@@ -193,6 +193,9 @@ def unsupported(gguf: Path) -> str | None:
         read_shape(fields)
     except (ValueError, KeyError) as e:
         return str(e)
+    kind = reader.fields["tokenizer.ggml.model"].contents() if "tokenizer.ggml.model" in reader.fields else None
+    if kind != "gpt2" or "tokenizer.ggml.merges" not in reader.fields:
+        return f"its tokenizer is {kind or 'not named'}, not byte-level BPE with merges"
     return None
 
 
@@ -341,12 +344,15 @@ def genai_config(s: Shape, fields: dict) -> dict:
 
 
 def write_tokenizer(gguf: Path, out: Path) -> None:
-    """tokenizer.json, tokenizer_config.json and the chat template, as transformers converts them from the GGUF
-    (its GGUF reader imports torch, so torch stays in the convert extra for now)."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from transformers import AutoTokenizer
+    """tokenizer.json, tokenizer_config.json and the chat template from the GGUF's own metadata (byte-level BPE,
+    which `unsupported` checks), as transformers would convert them, without importing it."""
+    from gguf import GGUFReader
 
-    AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name).save_pretrained(out)
+    from edgeagent.models import gguf_tokenizer
+
+    reader = GGUFReader(str(gguf))
+    gguf_tokenizer.write({k: f.contents() for k, f in reader.fields.items()
+                          if k.startswith(("tokenizer.", "general.architecture"))}, out)
 
 
 if __name__ == "__main__":

@@ -30,8 +30,9 @@ from edgeagent.models.llamacpp_check import check_build
 from edgeagent.models.manifest import MANIFEST, check_manifest, write_manifest
 from edgeagent.models.progress import LineParser, Phases, marked_phases, onnx_builder, pip_files, took, tqdm_counts
 
-HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> HF folder (and the tokenizer from a GGUF)
-CONVERT_MODULES = HF_MODULES + ["onnx", "onnx_ir"]  # ... -> int4 ONNX
+DIRECT_MODULES = ["gguf", "onnx"]  # GGUF -> int4 ONNX by models/gguf_onnx.py, tokenizer included (extra `convert`)
+HF_MODULES = ["torch", "transformers", "accelerate", "gguf"]  # GGUF -> fp32 HF folder (extra `convert-hf`)
+BUILDER_MODULES = HF_MODULES + ["onnx", "onnx_ir"]  # fp32 HF folder -> int4 ONNX by the ORT GenAI builder
 # What made an ONNX folder that prepare() wrote; a folder made another way is rebuilt on its next use.
 CONVERSION = "gguf_onnx int4 sym b32 acc4"  # models/gguf_onnx.py; an HF-only import is built by the ORT GenAI builder
 BUILDER = "ort-genai builder int4"
@@ -269,9 +270,8 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             raise ModelError(f"the imported Hugging Face folder of {name} is damaged; import it again with --force")
         if not (build_hf or need_onnx):
             return target if onnx else hf
-        missing = [m for m in (CONVERT_MODULES if need_onnx else HF_MODULES) if importlib.util.find_spec(m) is None]
-        if missing:
-            raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[convert]'")
+        # The direct path's modules first; the heavier ones only once the GGUF says the direct path can't do it.
+        _require(name, DIRECT_MODULES if need_onnx and has_gguf else HF_MODULES if has_gguf else BUILDER_MODULES)
         log = target.parent / "prepare.log"
         what = f"{'onnx' if need_onnx else 'mlx'}{' and mlx' if need_onnx and keep else ''}"
         doing = (f"rebuilding {name} for {what}" if force else
@@ -284,6 +284,8 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             gguf = fetch(log, phases) if has_gguf and (build_hf or need_onnx) else None
             direct = need_onnx and gguf is not None and _direct(gguf, log)
             build_hf = build_hf and (keep or not direct)  # the fp32 folder is the builder's input, or kept for mlx
+            if build_hf or (need_onnx and not direct):
+                _require(name, BUILDER_MODULES if need_onnx and not direct else HF_MODULES)
             src = hf
             if build_hf:
                 src = Path(tmp) / "hf"
@@ -319,6 +321,13 @@ def prepare(name: str = DEFAULT_MODEL, *, force: bool = False, stage: Stage = la
             phases.console.print(f"[bold]{escape(name)}[/] prepared in {took(time.monotonic() - began)}",
                                  highlight=False)
     return target if onnx else hf
+
+
+def _require(name: str, modules: list[str]) -> None:
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        extra = "convert-hf" if set(missing) - set(DIRECT_MODULES) else "convert"
+        raise ModelError(f"preparing {name} needs {', '.join(missing)}: pip install 'edgeagent[{extra}]'")
 
 
 def _direct(gguf: Path, log: Path) -> bool:

@@ -224,3 +224,24 @@ def test_models_prepare_keeps_what_the_backend_loads(chunked, stand_in_converter
     assert r.exit_code == 0, r.output
     assert _variants(m.name) == kept
     assert "✓ joining the parts into the GGUF" in r.stderr and "Traceback" not in r.output
+
+
+def _without(monkeypatch, *modules: str) -> None:
+    real = models.importlib.util.find_spec
+    monkeypatch.setattr(models.importlib.util, "find_spec", lambda m, *a: None if m in modules else real(m, *a))
+
+
+def test_the_direct_conversion_needs_no_torch_and_the_builder_path_names_its_extra(chunked, stand_in_converters,  # noqa: F811
+                                                                                  monkeypatch):
+    spec, _, _ = chunked
+    _without(monkeypatch, "torch", "transformers", "accelerate")
+    m = spec(name="tiny-lean")
+    assert models.prepare(m.name) == models.onnx_dir(m.name) and stand_in_converters == ["direct"]
+    other = spec(name="tiny-lean-builder")
+    stand_in_converters.direct = False  # a GGUF gguf_onnx can't write: the fp32 folder and the builder
+    with pytest.raises(ModelError, match=r"needs torch, transformers, accelerate.*edgeagent\[convert-hf\]"):
+        models.prepare(other.name)
+    assert not models.onnx_dir(other.name).exists()
+    _without(monkeypatch, "onnx")
+    with pytest.raises(ModelError, match=r"needs onnx: pip install 'edgeagent\[convert\]'"):
+        models.prepare(spec(name="tiny-no-onnx").name)
