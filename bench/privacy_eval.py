@@ -1,8 +1,11 @@
-"""Export-layer privacy on the labelled corpus: unit leaks per entity type, over-redaction, strict refusals, speed.
+"""Export-layer privacy on the labelled corpora: unit leaks per entity type, over-redaction, strict refusals, speed.
 
-    python -m edgeagent.bench.privacy_eval [--mode redact|strict] [--detectors default] [--json] [--limit N]
+    python -m edgeagent.bench.privacy_eval [--corpus both|faker|real] [--mode redact|strict] [--detectors default]
+                                           [--json] [--limit N]
 
-Each corpus item (bench/privacy_corpus.py) goes through `sanitize`, the call the exporter makes, with a fresh
+Two corpora, side by side: `faker`, generated from templates (bench/privacy_corpus.py, kept for regression), and
+`real`, hand-written realistic text annotated by hand (bench/privacy_real/items.jsonl: lower-case names, brands
+and places in running text, IDs, handles, eight languages). Each item goes through `sanitize`, the call the exporter makes, with a fresh
 placeholder registry as a new run would have. A unit (a distinct private value of an item) leaks when its value,
 ignoring case and whitespace, is still in what would be sent; in strict mode a refused request sends nothing.
 Over-redaction is the share of non-private characters inside replaced spans. Strict refusals are the share of
@@ -23,6 +26,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from edgeagent.errors import BadInput, EdgeAgentError
@@ -88,9 +92,34 @@ def score_item(item, result: Sanitized, refused: bool) -> dict:
     return {"units": list(units.values()), "over_chars": hit, "nonprivate_chars": nonprivate}
 
 
+REAL_ITEMS = Path(__file__).resolve().parent / "privacy_real" / "items.jsonl"
+
+
+def real_corpus(path: Path = REAL_ITEMS) -> list:
+    """The hand-written set as corpus items: each annotated value is a unit wherever it occurs in the text (whole,
+    case-sensitive); a value the text does not hold is a BadInput naming the item."""
+    from edgeagent.bench.privacy_corpus import Item, Unit
+
+    items = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        data = json.loads(line)
+        units = []
+        for u in data["units"]:
+            starts = [m.start() for m in re.finditer(re.escape(u["value"]), data["text"])]
+            if not starts:
+                raise BadInput(f"{path}:{n}: {data['id']}: {u['value']!r} is not in its text")
+            units += [Unit(i, i + len(u["value"]), u["type"], u["value"]) for i in starts]
+        items.append(Item(data["id"], data["locale"], data["category"], "hand-written", data["text"],
+                          tuple(sorted(units, key=lambda u: (u.start, u.end)))))
+    return items
+
+
 def load_detectors(spec: str) -> list[Detector]:
-    """`default`, `none`, names of default detectors (`presidio,detect-secrets`) and `module:Class` hooks
-    (`module:factory` for a function returning detectors)."""
+    """`default`, `patterns` (the default set without the entity model: a fresh install before its first use),
+    `none`, names of default detectors (`presidio,detect-secrets`) and `module:Class` hooks (`module:factory` for a
+    function returning detectors)."""
     tokens = [t for t in re.split(r"[,\s]+", spec) if t]
     needs_defaults = any(t != "none" and ":" not in t for t in tokens)
     defaults = default_detectors() if needs_defaults else []  # builds presidio: not for `none` or hooks alone
@@ -98,6 +127,8 @@ def load_detectors(spec: str) -> list[Detector]:
     for token in tokens:
         if token == "default":
             chosen += defaults
+        elif token == "patterns":
+            chosen += default_detectors(models=False)
         elif token == "none":
             continue
         elif ":" in token:
@@ -105,7 +136,7 @@ def load_detectors(spec: str) -> list[Detector]:
         else:
             named = [d for d in defaults if d.name == token]
             if not named:
-                known = ", ".join(["default", "none", *(d.name for d in defaults), "module:Class"])
+                known = ", ".join(["default", "patterns", "none", *(d.name for d in defaults), "module:Class"])
                 raise ValueError(f"unknown detector {token!r}: use {known}")
             chosen += named
     return chosen
@@ -194,15 +225,46 @@ def _print(report: dict, seed: int) -> None:
           f"{report['throughput_cpu_kb_s']} KB/s CPU; setup {report['setup_s']} s")
 
 
+def _print_side_by_side(reports: dict[str, dict]) -> None:
+    """One column per corpus: the headline figures, then leak per unit type."""
+    pct = lambda x: f"{100 * x:.1f}%"
+    names = list(reports)
+    first = next(iter(reports.values()))
+    print(f"mode {first['mode']}; detectors: {', '.join(first['detectors']) or '(none)'}")
+    rows = [("items", lambda r: str(r["items"])), ("KB", lambda r: str(r["kb"])),
+            ("private units", lambda r: str(r["units"])),
+            ("unit leak", lambda r: f"{pct(r['leak_rate'])} ({r['leaked']})"),
+            ("partly kept", lambda r: str(r["partial"])),
+            ("over-redaction", lambda r: pct(r["over_redaction"])),
+            ("strict refusals", lambda r: f"{pct(r['strict_refusals'])} ({r['strict_refused']})"),
+            ("KB/s (one thread)", lambda r: str(r["throughput_kb_s"]))]
+    print(f"{'':<20}" + "".join(f"{n:>18}" for n in names))
+    for label, cell in rows:
+        print(f"{label:<20}" + "".join(f"{cell(reports[n]):>18}" for n in names))
+    print("unit leak by type")
+    types = sorted({t for r in reports.values() for t in r["by_type"]})
+    for t in types:
+        cells = [reports[n]["by_type"].get(t) for n in names]
+        print(f"  {t:<18}" + "".join(f"{(pct(c['leak_rate']) + ' of ' + str(c['units'])) if c else '-':>18}"
+                                     for c in cells))
+    for n in names:
+        missed = [k for k, ok in reports[n]["goals_met"].items() if not ok]
+        print(f"{n}: goals (leak <= 10%, over-redaction <= 5%, refusals <= 5%) "
+              f"{'met' if not missed else 'MISSED: ' + ', '.join(missed)}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", choices=("both", "faker", "real"), default="both",
+                        help="faker: generated from templates; real: hand-written realistic text; both side by side")
     parser.add_argument("--mode", choices=("redact", "strict"), default="redact")
     parser.add_argument("--detectors", default="default",
-                        help="default, none, default detector names (comma-separated) or module:Class hooks")
+                        help="default, patterns (without the entity model), none, default detector names "
+                             "(comma-separated) or module:Class hooks")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--limit", type=int, default=None, help="only the first N items")
-    parser.add_argument("--size", type=int, default=None, help="corpus size (default: the corpus's own)")
-    parser.add_argument("--seed", type=int, default=None, help="corpus seed (default: the corpus's own)")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N items of each corpus")
+    parser.add_argument("--size", type=int, default=None, help="faker corpus size (default: the corpus's own)")
+    parser.add_argument("--seed", type=int, default=None, help="faker corpus seed (default: the corpus's own)")
     parser.add_argument("--cpu", type=int, default=None, help="pin to this CPU (default: the scheduler's choice)")
     args = parser.parse_args(argv)
     for name in ("limit", "size"):
@@ -217,21 +279,34 @@ def main(argv: list[str] | None = None) -> None:
             os.sched_setaffinity(0, {args.cpu})
         except OSError as e:
             parser.error(f"--cpu {args.cpu}: {e.strerror}")
+    corpora: dict[str, list] = {}
     try:
-        items = privacy_corpus.corpus(min(size, args.limit or size), seed)
+        if args.corpus in ("both", "faker"):
+            corpora["faker"] = privacy_corpus.corpus(min(size, args.limit or size), seed)
+        if args.corpus in ("both", "real"):
+            corpora["real"] = real_corpus()[: args.limit]
     except ImportError as e:
-        sys.exit(f"error: the corpus needs Faker ({e}): pip install 'edgeagent[privacy-eval]'")
+        sys.exit(f"error: the faker corpus needs Faker ({e}): pip install 'edgeagent[privacy-eval]'")
+    except (OSError, BadInput, ValueError, KeyError) as e:
+        sys.exit(f"error: the real corpus: {e}")
     t0 = time.perf_counter()
     try:
         detectors = load_detectors(args.detectors)
     except (ValueError, EdgeAgentError) as e:  # a hook that does not load, a default detector's bad config
         parser.error(str(e))
-    report = evaluate(items, detectors, args.mode, time.perf_counter() - t0)
-    report["seed"] = seed
+    setup = time.perf_counter() - t0
+    reports = {}
+    for name, items in corpora.items():
+        reports[name] = evaluate(items, detectors, args.mode, setup)
+        setup = 0.0  # built once, for the first corpus
+    if "faker" in reports:
+        reports["faker"]["seed"] = seed
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps(reports if len(reports) > 1 else next(iter(reports.values())), indent=2))
+    elif len(reports) > 1:
+        _print_side_by_side(reports)
     else:
-        _print(report, seed)
+        _print(next(iter(reports.values())), seed)
 
 
 if __name__ == "__main__":

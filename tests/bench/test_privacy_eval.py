@@ -14,6 +14,7 @@ import pytest
 
 from edgeagent.bench import privacy_corpus as pc
 from edgeagent.bench import privacy_eval as pe
+from edgeagent.errors import BadInput
 from edgeagent.export.detect.spans import Span
 from edgeagent.export.normalize import normalize
 
@@ -159,7 +160,8 @@ def test_strict_refusals_send_nothing_and_are_counted():
 
 
 def test_cli_prints_the_fields_as_json():
-    out = subprocess.run([sys.executable, "-m", "edgeagent.bench.privacy_eval", "--limit", "20", "--json"],
+    out = subprocess.run([sys.executable, "-m", "edgeagent.bench.privacy_eval", "--corpus", "faker", "--limit", "20",
+                          "--json"],
                          capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
@@ -180,7 +182,7 @@ def test_detectors_by_dotted_path():
 
 
 def test_cli_text_report_and_bad_input(capsys):
-    pe.main(["--detectors", "none", "--limit", "5", "--mode", "strict"])
+    pe.main(["--corpus", "faker", "--detectors", "none", "--limit", "5", "--mode", "strict"])
     out = capsys.readouterr().out
     assert "unit leak 100.0%" in out and "strict refusals 0.0%" in out and "detectors: (none)" in out
     for argv in (["--limit", "0"], ["--detectors", "no_such_module:Thing"]):
@@ -189,3 +191,37 @@ def test_cli_text_report_and_bad_input(capsys):
         assert exit_info.value.code == 2
         err = capsys.readouterr().err
         assert "Traceback" not in err and "error:" in err.strip().splitlines()[-1]
+
+
+def test_the_hand_written_set_loads_with_every_unit_where_its_text_holds_it(tmp_path):
+    items = pe.real_corpus()
+    assert len(items) >= 100 and len({it.id for it in items}) == len(items)
+    assert len({it.locale for it in items}) >= 5 and any(not it.units for it in items)  # over-redaction needs some
+    for it in items:
+        assert all(it.text[u.start:u.end] == u.value for u in it.units), it.id
+    bad = tmp_path / "items.jsonl"
+    bad.write_text(json.dumps({"id": "x-1", "locale": "en", "category": "chat", "text": "call marta",
+                               "units": [{"type": "PERSON", "value": "Marta"}]}) + "\n")
+    with pytest.raises(BadInput, match="x-1: 'Marta' is not in its text"):
+        pe.real_corpus(bad)
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text(json.dumps({"id": "x-2", "locale": "en", "category": "chat", "text": "marta said marta",
+                                 "units": [{"type": "PERSON", "value": "marta"}]}) + "\n")
+    (only,) = pe.real_corpus(twice)
+    assert [(u.start, u.end) for u in only.units] == [(0, 5), (11, 16)]
+
+
+def test_both_corpora_side_by_side(capsys):
+    pe.main(["--detectors", "none", "--limit", "4"])
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if "faker" in line)
+    assert "real" in header and "unit leak" in out and "real: goals" in out and "faker: goals" in out
+    pe.main(["--detectors", "none", "--limit", "4", "--json"])
+    both = json.loads(capsys.readouterr().out)
+    assert set(both) == {"faker", "real"} and both["real"]["items"] == 4 and both["real"]["leak_rate"] == 1.0
+
+
+def test_patterns_is_the_default_set_without_the_entity_model():
+    patterns = {d.name for d in pe.load_detectors("patterns")}
+    assert "spacy-ner" not in patterns and patterns <= {d.name for d in pe.load_detectors("default")}
+    assert {"presidio", "detect-secrets"} & patterns
