@@ -95,9 +95,10 @@ def score_item(item, result: Sanitized, refused: bool) -> dict:
 REAL_ITEMS = Path(__file__).resolve().parent / "privacy_real" / "items.jsonl"
 
 
-def real_corpus(path: Path = REAL_ITEMS) -> list:
+def real_corpus(path: Path = REAL_ITEMS, split: str | None = None) -> list:
     """The hand-written set as corpus items: each annotated value is a unit wherever it occurs in the text (whole,
-    case-sensitive); a value the text does not hold is a BadInput naming the item."""
+    case-sensitive); a value the text does not hold is a BadInput naming the item. `split`: only its `dev` half (odd
+    ids: tune detectors on it) or its `test` half (even ids: report it)."""
     from edgeagent.bench.privacy_corpus import Item, Unit
 
     items = []
@@ -105,6 +106,8 @@ def real_corpus(path: Path = REAL_ITEMS) -> list:
         if not line.strip():
             continue
         data = json.loads(line)
+        if split is not None and data.get("split") != split:
+            continue
         units = []
         for u in data["units"]:
             starts = [m.start() for m in re.finditer(re.escape(u["value"]), data["text"])]
@@ -257,6 +260,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", choices=("both", "faker", "real"), default="both",
                         help="faker: generated from templates; real: hand-written realistic text; both side by side")
+    parser.add_argument("--split", choices=("dev", "test"), default=None,
+                        help="only this half of the real corpus: tune on dev, report test (default: all of it)")
     parser.add_argument("--mode", choices=("redact", "strict"), default="redact")
     parser.add_argument("--detectors", default="default",
                         help="default, patterns (without the entity model), none, default detector names "
@@ -284,7 +289,7 @@ def main(argv: list[str] | None = None) -> None:
         if args.corpus in ("both", "faker"):
             corpora["faker"] = privacy_corpus.corpus(min(size, args.limit or size), seed)
         if args.corpus in ("both", "real"):
-            corpora["real"] = real_corpus()[: args.limit]
+            corpora["real"] = real_corpus(split=args.split)[: args.limit]
     except ImportError as e:
         sys.exit(f"error: the faker corpus needs Faker ({e}): pip install 'edgeagent[privacy-eval]'")
     except (OSError, BadInput, ValueError, KeyError) as e:

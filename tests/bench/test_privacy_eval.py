@@ -197,6 +197,9 @@ def test_the_hand_written_set_loads_with_every_unit_where_its_text_holds_it(tmp_
     items = pe.real_corpus()
     assert len(items) >= 100 and len({it.id for it in items}) == len(items)
     assert len({it.locale for it in items}) >= 5 and any(not it.units for it in items)  # over-redaction needs some
+    dev, test = pe.real_corpus(split="dev"), pe.real_corpus(split="test")
+    assert {it.id for it in dev} | {it.id for it in test} == {it.id for it in items} and not set(dev) & set(test)
+    assert abs(len(dev) - len(test)) <= 2
     for it in items:
         assert all(it.text[u.start:u.end] == u.value for u in it.units), it.id
     bad = tmp_path / "items.jsonl"
