@@ -213,6 +213,16 @@ def test_documentation_folders_of_public_services_are_not_redacted() -> None:
     ("The guest wifi password is Tr0ub4dor&3x, it changes monthly.", "Tr0ub4dor&3x"),
     ("Licence key ABCD-1234-EF56-7788 was bought in March: ABCD-1234-EF56-7788", "ABCD-1234-EF56-7788"),
     ("Recovery code: 4f9a-22c1-9e0b", "4f9a-22c1-9e0b"),
+    # the abbreviation people type, and the same sentence in the other languages people write to it
+    ("router's pw is Blue7Heron#22 now", "Blue7Heron#22"),
+    ("Das WLAN-Passwort lautet Kiefer55Weg", "Kiefer55Weg"),
+    ("le mot de passe du wifi est Lapin2024vert", "Lapin2024vert"),
+    ("la contraseña del portal es Nube31cielo", "Nube31cielo"),
+    ("a senha do roteador é Rio2019mar", "Rio2019mar"),
+    ("het wachtwoord van de nas is Molen88Wind", "Molen88Wind"),
+    ("hasło do wifi to Las2023zielony", "Las2023zielony"),
+    ("ルーターのパスワードはYuki2025kaze", "Yuki2025kaze"),
+    ("路由器密码是Feng2025shui", "Feng2025shui"),
 ])
 def test_credentials_handed_over_in_prose(text: str, value: str) -> None:
     found = {s.text(text) for s in SecretAssignments().detect(text)}
@@ -226,6 +236,8 @@ def test_credentials_handed_over_in_prose(text: str, value: str) -> None:
     "Token limit: 4096 per request.",
     "The recovery code is printed on the card you got.",
     "Primary key: customer_id, foreign key: order_id",
+    "das Passwort ist zu kurz, bitte ein längeres wählen",
+    "le mot de passe est expiré depuis hier",
 ])
 def test_prose_that_names_a_credential_without_one(text: str) -> None:
     assert SecretAssignments().detect(text) == []

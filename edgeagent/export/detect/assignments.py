@@ -30,13 +30,16 @@ _IDENTIFIER_RE = re.compile(r"[A-Za-z_]\w*")
 _STAND_INS = frozenset({"none", "null", "nil", "true", "false", "undefined", "required", "optional", "changeme",
                         "change_me", "redacted", "xxxx", "xxxxxx", "****", "******", "...", "str", "string", "env",
                         "secret", "password", "token", "int", "bytes", "any", "object", "dict", "list"})
-_NEEDLES = ("pass", "pwd", "secret", "token", "key", "credential", "psk", "code")
+_NEEDLES = ("pass", "pwd", "pw", "secret", "token", "key", "credential", "psk", "code", "wachtwoord", "kennwort",
+            "contrase", "senha", "hasło", "haslo", "パスワード", "密码")
 # Prose that hands over a credential: "the pre-shared key for the old clients: 7Hq-vX2m-...", "the wifi password is
 # Tr0ub4dor&3", "license key ABCD-1234-EF56". The value must look generated: letters and digits mixed, 8+ long.
 _PROSE_RE = re.compile(
-    r"\b(?:password|passphrase|passcode|pre-?shared key|psk|wi-?fi key|license key|licence key|product key|"
-    r"recovery (?:key|code)|backup code|api key|access key|secret key|private key|token)\b"
-    r"[^\n:]{0,60}?(?::|\bis\b|\bwas\b)[ \t]*(?P<value>[^\s\"'`]{8,128})"
+    r"(?:\b(?:password|passphrase|passcode|pw|pwd|pre-?shared key|psk|wi-?fi key|license key|licence key|product key|"
+    r"recovery (?:key|code)|backup code|api key|access key|secret key|private key|token|"
+    # the same in the other languages people write to it: de, fr, es, pt, nl, pl; ja and zh have no word breaks
+    r"passwort|kennwort|mot de passe|contrase[ñn]a|senha|wachtwoord|has[łl]o)\b|パスワード|密码)"
+    r"[^\n:]{0,60}?(?::|：|\b(?:is|was|ist|lautet|est|es|é|to)\b|是|は)[ \t]*(?P<value>[^\s\"'`]{8,128})"
 )
 
 
