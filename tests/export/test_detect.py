@@ -204,7 +204,8 @@ def test_keyword_assignments():
 
 def test_unquoted_keyword_values_are_redacted_whole():
     text = "db:\n  password: correct horse battery staple\n  host: db.internal\n"
-    assert found(text) == [("SECRET", "correct horse battery staple")]
+    # the private network's host is found too (rules.PrivateHosts)
+    assert found(text) == [("SECRET", "correct horse battery staple"), ("HOST", "db.internal")]
 
 
 def test_basic_auth_credentials_in_url():

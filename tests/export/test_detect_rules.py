@@ -85,6 +85,10 @@ def test_ordinary_numbers_and_words_near_id_words_stay(text):
     ("mail relay: smtp.globex.co.uk.", "smtp.globex.co.uk"),
     ("see Initech.com for details", "Initech.com"),
     ("api.hooli.dev answers", "api.hooli.dev"),
+    # two labels under a private network's suffix: a machine on a home or office network, not a word TLD
+    ("hostname = kitchen-pi.local", "kitchen-pi.local"),
+    ("the build box is ci7.lan", "ci7.lan"),
+    ("ssh vault.internal first", "vault.internal"),
 ])
 def test_private_hosts_are_found(text, host):
     assert found(PrivateHosts(), text) == [("HOST", host)]

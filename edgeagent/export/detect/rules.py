@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from edgeagent.export.detect.hosts import RESERVED, is_public_host, split_host
+from edgeagent.export.detect.hosts import PRIVATE_SUFFIXES, RESERVED, is_public_host, split_host
 from edgeagent.export.detect.spans import Span
 from edgeagent.export.detect.text import fold_case, occurrences, word_set
 
@@ -125,7 +125,8 @@ def _private(host: str) -> bool:
     subdomain, registered, suffix = split_host(host)
     if not registered or registered in RESERVED or suffix in RESERVED:
         return False
-    if not subdomain and "." not in suffix and len(suffix) > 2 and suffix not in _CLASSIC_TLDS:
+    if not subdomain and "." not in suffix and len(suffix) > 2 and suffix not in _CLASSIC_TLDS \
+            and suffix not in PRIVATE_SUFFIXES:  # "nas.local", "db.internal": a private network's, not a word TLD
         return False
     return not is_public_host(host)
 
