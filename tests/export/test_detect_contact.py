@@ -173,6 +173,8 @@ def test_mail_lines_without_names(text: str) -> None:
     ("User amancioc cannot log in to the VPN since Monday", "amancioc"),
     ("Reporter: Edward Bennett (bennette)", "bennette"),  # a handle built from the name before it
     ("Reporter: João Felipe Silva (jsilva)", "jsilva"),
+    ("export DB_USER=etl_nightly\n", "etl_nightly"),  # a .env or shell line that sets a user
+    ("SMTP_LOGIN='mailer.ops'\nSMTP_PORT=587", "mailer.ops"),
 ])
 def test_login_names(text: str, login: str) -> None:
     assert [(s.text(text), s.kind) for s in LoginNames().detect(text)] == [(login, "USERNAME")]
@@ -190,6 +192,8 @@ def test_login_names(text: str, login: str) -> None:
     "def __init__(self, username: bytes | str, password: str):",  # type annotations
     "username = str(username)",
     "If only the username is present, a colon-separated username:password string",
+    "DB_USER=${APP_USER}\nMAX_USERS=40",  # a reference and a count
+    "user = request.user",  # code, not configuration
 ])
 def test_not_login_names(text: str) -> None:
     assert LoginNames().detect(text) == []

@@ -2,6 +2,7 @@
 
 * the user field of web server access logs (Common/Combined Log Format: `IP ident user [date] "request"`);
 * a quoted name after user/role (`for user "auguste_roch"`, `user 'app'@'host'`) and `user=NAME` key-value pairs;
+* the value of a .env or shell line that sets a user (`DB_USER=svc_billing`, `export PGUSER=etl`);
 * "my username is NAME", "Benutzername: NAME" (the keyword says what follows is a login), "User NAME cannot log in";
 * a name's handle in brackets after it, built from the name ("Edward Bennett (bennette)", "João Silva (jsilva)").
 
@@ -24,6 +25,12 @@ _ACCESS_LOG_RE = re.compile(  # "203.0.113.7 - alice [10/Oct/2024:13:55:36 +0000
 _QUOTED_RE = re.compile(  # on lower-cased text
     rf"\b(?:user|role|login|username|owner)[ \t]+(?P<q>[\"'`])(?P<u>{_LOGIN})(?P=q)"
     rf"|(?<![\w.-])(?:user|username|login|uid|usr)=(?P<kv>{_LOGIN})(?![\w@-])"
+)
+# .env and shell lines that set a user: "DB_USER=svc_billing", "export PGUSER='etl_nightly'" (the key upper case, the
+# value alone on its line, so code such as `user = request.user` is not one).
+_ENV_USER_RE = re.compile(
+    r"(?m)^[ \t]*(?:export[ \t]+)?[A-Z0-9_]*(?:USER|USERNAME|LOGIN)[ \t]*=[ \t]*([\"']?)"
+    r"(?P<u>[a-z_][a-z0-9._-]{1,31})\1[ \t]*$"
 )
 _SAYS_LOGIN_RE = re.compile(  # on lower-cased text
     r"\b(?:user ?name|login name|benutzer(?:name)?|nom d'utilisateur|identifiant|usuario|utente|gebruikersnaam"
@@ -63,6 +70,8 @@ class LoginNames:
             for m in _QUOTED_RE.finditer(folded):
                 found.append(m.span("u") if m.group("u") else m.span("kv"))
         found += [m.span("u") for m in _SAYS_LOGIN_RE.finditer(folded)]
+        if "USER" in text or "LOGIN" in text:
+            found += [m.span("u") for m in _ENV_USER_RE.finditer(text)]
         found += [m.span("u") for m in _USER_CANNOT_RE.finditer(folded)]
         if "(" in text:
             found += [m.span("u") for m in _NAME_HANDLE_RE.finditer(text) if _from_name(m.group("u"), m.group("name"))]
