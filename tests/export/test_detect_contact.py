@@ -174,6 +174,9 @@ def test_mail_lines_without_names(text: str) -> None:
     ("Reporter: Edward Bennett (bennette)", "bennette"),  # a handle built from the name before it
     ("Reporter: João Felipe Silva (jsilva)", "jsilva"),
     ("export DB_USER=etl_nightly\n", "etl_nightly"),  # a .env or shell line that sets a user
+    ("my username for the school portal is okafor_t3, can you", "okafor_t3"),  # where, between the word and "is"
+    ("mein Benutzername bei der Sparkasse ist lwagner", "lwagner"),
+    ("Assignee: mtanaka (Mei Tanaka)", "mtanaka"),  # the name in brackets after the handle built from it
     ("SMTP_LOGIN='mailer.ops'\nSMTP_PORT=587", "mailer.ops"),
 ])
 def test_login_names(text: str, login: str) -> None:
@@ -194,6 +197,8 @@ def test_login_names(text: str, login: str) -> None:
     "If only the username is present, a colon-separated username:password string",
     "DB_USER=${APP_USER}\nMAX_USERS=40",  # a reference and a count
     "user = request.user",  # code, not configuration
+    "the username on the sign-up form is required",
+    "ask mom (Maria Lopez) and see the docs (Getting Started)",  # brackets after words not built into a handle
 ])
 def test_not_login_names(text: str) -> None:
     assert LoginNames().detect(text) == []

@@ -4,7 +4,8 @@
 * a quoted name after user/role (`for user "auguste_roch"`, `user 'app'@'host'`) and `user=NAME` key-value pairs;
 * the value of a .env or shell line that sets a user (`DB_USER=svc_billing`, `export PGUSER=etl`);
 * "my username is NAME", "Benutzername: NAME" (the keyword says what follows is a login), "User NAME cannot log in";
-* a name's handle in brackets after it, built from the name ("Edward Bennett (bennette)", "João Silva (jsilva)").
+* a name's handle in brackets after it, built from the name ("Edward Bennett (bennette)", "João Silva (jsilva)"),
+  or the name in brackets after the handle ("hsaito (Hiro Saito)").
 
 `Handles` (personal.py) asks plain words for a digit, "_" or "." after looser keywords; these places need none.
 Each login found is then found everywhere else in the text by `KnownNames`.
@@ -34,7 +35,9 @@ _ENV_USER_RE = re.compile(
 )
 _SAYS_LOGIN_RE = re.compile(  # on lower-cased text
     r"\b(?:user ?name|login name|benutzer(?:name)?|nom d'utilisateur|identifiant|usuario|utente|gebruikersnaam"
-    r"|nome utente|nome de usuário)[ \t]*(?:is|ist|est|es|è|é|was|:)[ \t]*(?:[\"'`])?"
+    r"|nome utente|nome de usuário)"
+    r"(?:[ \t]+(?:on|at|for|in|bei|auf|für|sur|pour|chez|en|para|em|no|na|su|per|op|voor)[ \t][^\n.:;,]{1,40}?)?"  # where
+    r"[ \t]*(?:is|ist|est|es|è|é|was|:)[ \t]*(?:[\"'`])?"
     rf"(?P<u>{_LOGIN})(?![\w@(-]|[ \t]*\|)"  # not code: "username: str(...)", "username: bytes | str"
 )
 # Support tickets: "User jsmith cannot log in", "user kmeyer is locked out" (a lowercase word that is no noun here).
@@ -43,6 +46,8 @@ _USER_CANNOT_RE = re.compile(  # on lower-cased text
     r"|was locked|got locked|has been locked|is blocked|failed to|fails to|keeps getting|reports|reported)\b"
 )
 _NAME_HANDLE_RE = re.compile(r"(?P<name>[A-ZÀ-Þ][\w'’-]+(?:[ \t]+[A-ZÀ-Þ][\w'’-]+){1,3})[ \t]+\((?P<u>[a-z][a-z0-9._-]{2,31})\)")
+# The other way round, as ticket systems write it: "hsaito (Hiro Saito)".
+_HANDLE_NAME_RE = re.compile(r"(?<![\w.@-])(?P<u>[a-z][a-z0-9._-]{2,31})[ \t]+\((?P<name>[A-ZÀ-Þ][\w'’-]+(?:[ \t]+[A-ZÀ-Þ][\w'’-]+){1,3})\)")
 # What may follow "username is" without being one, and placeholders for a login.
 _NOT_LOGINS = word_set("""
 required invalid missing wrong empty taken incorrect correct not too the a an my your his her their our case unique
@@ -74,7 +79,8 @@ class LoginNames:
             found += [m.span("u") for m in _ENV_USER_RE.finditer(text)]
         found += [m.span("u") for m in _USER_CANNOT_RE.finditer(folded)]
         if "(" in text:
-            found += [m.span("u") for m in _NAME_HANDLE_RE.finditer(text) if _from_name(m.group("u"), m.group("name"))]
+            found += [m.span("u") for m in (*_NAME_HANDLE_RE.finditer(text), *_HANDLE_NAME_RE.finditer(text))
+                      if _from_name(m.group("u"), m.group("name"))]
         spans = []
         for start, end in found:
             value = text[start:end].rstrip(".")
