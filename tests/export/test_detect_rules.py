@@ -302,3 +302,25 @@ def test_public_references_are_not_ids():
 
 def test_cloud_host_names_spell_an_ip():
     assert found(PrivateHosts(), "node ip-10-246-162-249 is down") == [("IP", "10-246-162-249")]
+
+
+@pytest.mark.parametrize("text, plate", [
+    ("can you return the van (reg KM21 TRX) by six", "KM21 TRX"),
+    ("reg. no. WX71 ABC, MOT due in June", "WX71 ABC"),
+    ("mein Kennzeichen ist HH-AB 1234 seit März", "HH-AB 1234"),
+    ("el coche con matrícula 2231 HKP está en el taller", "2231 HKP"),
+    ("kenteken 45-XKR-7 staat op mijn naam", "45-XKR-7"),
+    ("the number plate is GJ19 OPL", "GJ19 OPL"),
+])
+def test_vehicle_registrations_after_their_word_are_ids(text, plate):
+    assert found(ContextIds(), text) == [("ID", plate)]
+
+
+@pytest.mark.parametrize("text", [
+    "registration is open until May 3",
+    "Reg. 2024 and the EVENT in 2025",  # digits alone are a year
+    "plates of food for 12 people",
+    "edit the registry key HKLM, then reboot",
+])
+def test_registration_words_without_a_plate(text):
+    assert found(ContextIds(), text) == []

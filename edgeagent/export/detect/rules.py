@@ -50,15 +50,26 @@ _PUBLIC_PREFIXES = frozenset({"CVE", "CWE", "GHSA", "ISO", "IEC", "RFC", "PEP", 
                               "COVID", "SARS", "TLS", "SSL", "HTTP", "IPV"})
 
 
+# Vehicle registrations after a word that announces one, in the languages people write to it: capitals and digits,
+# both, in up to three groups ("reg LK19 XWP", "Kennzeichen B-MW 4521", "matrícula 4821 KLM", "kenteken 12-ABC-3").
+_PLATE_RE = re.compile(
+    r"(?i:\b(?:reg(?:istration)?|(?:number|licen[cs]e) plate|plates?|kennzeichen|nummernschild|immatriculation|"
+    r"plaque|matr[íi]cula|placa|targa|kenteken|nummerplaat|tablica|rejestracja|rekisterinumero))"
+    r"\.?(?:[ \t]+(?:no\.?|nr\.?|number|is|ist|est|es|é))?[ \t:#]*\(?"
+    r"(?P<value>(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,4}){1,2}|[A-Z0-9]{5,8})(?![\w-])"
+)
+
+
 class ContextIds:
-    """Identifiers right after a word that announces one: 6+ letters and digits, at least one a digit; and
-    capital-prefixed references with 5+ digits ("CUST-944662") anywhere."""
+    """Identifiers right after a word that announces one: 6+ letters and digits, at least one a digit; vehicle
+    registrations after theirs; and capital-prefixed references with 5+ digits ("CUST-944662") anywhere."""
 
     name = "ids"
 
     def detect(self, text: str) -> list[Span]:
         spans = [Span(m.start(), m.end(), "ID", self.name) for m in _PREFIXED_ID_RE.finditer(text)
                  if m.group("p") not in _PUBLIC_PREFIXES and sum(c.isdigit() for c in m.group()) >= 5]
+        spans += [Span(m.start("value"), m.end("value"), "ID", self.name) for m in _PLATE_RE.finditer(text)]
         low, pos = fold_case(text), 0
         while (m := _ID_RE.search(low, pos)) is not None:
             # A value that is not one may be the next ID word: "order (ID: A1B2C3D4)" is searched again from "ID".
