@@ -324,3 +324,9 @@ def test_vehicle_registrations_after_their_word_are_ids(text, plate):
 ])
 def test_registration_words_without_a_plate(text):
     assert found(ContextIds(), text) == []
+
+
+def test_national_numbers_whose_check_digits_hold_are_ids_anywhere():
+    text = "meu CPF: 529.982.247-25; número PESEL 44051401359; outro 529.982.247-26 e 44051401358"
+    assert found(ContextIds(), text) == [("ID", "529.982.247-25"), ("ID", "44051401359")]
+    assert found(ContextIds(), "111.111.111-11 and 99133112345") == []  # a repeated digit; month 13

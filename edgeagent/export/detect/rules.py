@@ -60,9 +60,36 @@ _PLATE_RE = re.compile(
 )
 
 
+# National numbers whose check digits make them safe to find without a word before them: Brazil's CPF as written
+# (123.456.789-09) and Poland's PESEL (11 digits starting with a valid birth date).
+_CPF_RE = re.compile(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d.-])")
+_PESEL_RE = re.compile(r"(?<![\d.,-])\d{11}(?![\d.,-])")
+
+
+def _cpf_valid(number: str) -> bool:
+    d = [int(c) for c in number if c.isdigit()]
+    if len(set(d)) == 1:
+        return False  # 111.111.111-11 passes the sums and is no one's
+    for n in (9, 10):
+        check = sum(d[i] * (n + 1 - i) for i in range(n)) * 10 % 11 % 10
+        if check != d[n]:
+            return False
+    return True
+
+
+def _pesel_valid(number: str) -> bool:
+    d = [int(c) for c in number]
+    month = (d[2] * 10 + d[3]) % 20  # the century is added to the month in steps of 20
+    day = d[4] * 10 + d[5]
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return False
+    return (10 - sum(w * x for w, x in zip((1, 3, 7, 9, 1, 3, 7, 9, 1, 3), d)) % 10) % 10 == d[10]
+
+
 class ContextIds:
     """Identifiers right after a word that announces one: 6+ letters and digits, at least one a digit; vehicle
-    registrations after theirs; and capital-prefixed references with 5+ digits ("CUST-944662") anywhere."""
+    registrations after theirs; and, anywhere, capital-prefixed references with 5+ digits ("CUST-944662") and
+    national numbers whose check digits hold (CPF, PESEL)."""
 
     name = "ids"
 
@@ -70,6 +97,9 @@ class ContextIds:
         spans = [Span(m.start(), m.end(), "ID", self.name) for m in _PREFIXED_ID_RE.finditer(text)
                  if m.group("p") not in _PUBLIC_PREFIXES and sum(c.isdigit() for c in m.group()) >= 5]
         spans += [Span(m.start("value"), m.end("value"), "ID", self.name) for m in _PLATE_RE.finditer(text)]
+        spans += [Span(m.start(), m.end(), "ID", self.name) for m in _CPF_RE.finditer(text) if _cpf_valid(m.group())]
+        spans += [Span(m.start(), m.end(), "ID", self.name) for m in _PESEL_RE.finditer(text)
+                  if _pesel_valid(m.group())]
         low, pos = fold_case(text), 0
         while (m := _ID_RE.search(low, pos)) is not None:
             # A value that is not one may be the next ID word: "order (ID: A1B2C3D4)" is searched again from "ID".
