@@ -10,16 +10,16 @@ from pathlib import Path
 from typing import Any
 
 
-def _byte_decoder() -> dict[str, int]:
-    """GPT-2's byte-level alphabet, reversed: the printable character each byte is written as, back to the byte."""
+def byte_alphabet() -> dict[int, str]:
+    """GPT-2's byte-level alphabet: the printable character byte-level BPE writes each byte as."""
     printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
-    chars = {b: b for b in printable}
+    spelling = {b: chr(b) for b in printable}
     shifted = 256
     for b in range(256):
-        if b not in chars:
-            chars[b] = shifted
+        if b not in spelling:
+            spelling[b] = chr(shifted)
             shifted += 1
-    return {chr(c): b for b, c in chars.items()}
+    return spelling
 
 
 def byte_level_tokens(tokenizer_json: Path, n_vocab: int) -> tuple[list[bytes], list[int]] | None:
@@ -29,16 +29,15 @@ def byte_level_tokens(tokenizer_json: Path, n_vocab: int) -> tuple[list[bytes], 
     decoder = spec.get("decoder") or {}
     if spec.get("model", {}).get("type") != "BPE" or decoder.get("type") != "ByteLevel":
         return None
-    to_byte = _byte_decoder()
+    to_byte = {c: b for b, c in byte_alphabet().items()}
     tokens = [b""] * n_vocab
     for text, i in spec["model"]["vocab"].items():
         if i < n_vocab:
             tokens[i] = bytes(to_byte[c] for c in text)
-    added = [t["id"] for t in spec.get("added_tokens", []) if t["id"] < n_vocab]
-    for t in spec.get("added_tokens", []):
-        if t["id"] < n_vocab:
-            tokens[t["id"]] = t["content"].encode("utf-8")
-    return tokens, added
+    added = [t for t in spec.get("added_tokens", []) if t["id"] < n_vocab]
+    for t in added:
+        tokens[t["id"]] = t["content"].encode("utf-8")
+    return tokens, [t["id"] for t in added]
 
 
 class _Vocabulary:

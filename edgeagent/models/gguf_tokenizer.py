@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from edgeagent.backends.grammar_tokens import byte_alphabet
+
 # How text is split before BPE, per `tokenizer.ggml.pre`: the regex each vocabulary's merges were learned on
 # (llama.cpp's and transformers' tables agree on these). A type not here keeps GPT-2's split.
 _QWEN2 = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+"
@@ -18,18 +20,6 @@ SPLITS = {"qwen2": _QWEN2, "deepseek-r1-qwen": _QWEN2, "llama3": _LLAMA3, "llama
           "llama-bpe": _LLAMA3, "falcon3": _LLAMA3, "smaug-bpe": _LLAMA3, "dbrx": _LLAMA3}
 CLASSES = {"qwen2": "Qwen2Tokenizer"}  # transformers' class name per architecture; others say TokenizersBackend
 CONTROL, USER_DEFINED = 3, 4  # llama.cpp's token types
-
-
-def _alphabet() -> dict[int, str]:
-    """GPT-2's byte-level spelling: each byte as the printable character byte-level BPE writes it as."""
-    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
-    spelling = {b: chr(b) for b in printable}
-    shifted = 256
-    for b in range(256):
-        if b not in spelling:
-            spelling[b] = chr(shifted)
-            shifted += 1
-    return spelling
 
 
 def supported(fields: dict[str, Any]) -> bool:
@@ -43,7 +33,7 @@ def _added(token: str, token_id: int, special: bool) -> dict:
 
 def tokenizer_json(fields: dict[str, Any]) -> dict:
     """The tokenizers library's JSON for a byte-level BPE vocabulary given as GGUF metadata."""
-    spelling = _alphabet()
+    spelling = byte_alphabet()
     letters = set(spelling.values())
     tokens: list[str] = fields["tokenizer.ggml.tokens"]
     kinds: list[int] = fields.get("tokenizer.ggml.token_type") or [1] * len(tokens)
