@@ -12,10 +12,13 @@ import sys
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from edgeagent.export.detect.language import language_of
 from edgeagent.export.detect.spans import Detector, Span
+from edgeagent.export.ner_language import lowercase_names, without_native_words
 from edgeagent.export.placeholders import PLACEHOLDER_RE
 
 # OntoNotes labels -> placeholder kinds. NORP (nationalities, religions, parties), dates, money and numbers stay:
@@ -67,9 +70,10 @@ class SpacyEntities:
     name = "spacy-ner"
 
     def __init__(self, folder: Path, kinds: Mapping[str, str] = ENTITY_KINDS, chunk_chars: int = CHUNK_CHARS,
-                 proper_nouns: bool = True) -> None:
+                 proper_nouns: bool = True, languages: bool = True) -> None:
         self.folder, self.kinds, self.chunk_chars = Path(folder), dict(kinds), chunk_chars
-        self.proper_nouns = proper_nouns
+        # languages: a second pass for lower-case names in English text, common words cut from spans in others
+        self.proper_nouns, self.languages = proper_nouns, languages
 
     def detect(self, text: str) -> list[Span]:
         if not any(c.isalpha() for c in text):
@@ -79,21 +83,38 @@ class SpacyEntities:
         spans = []
         for (offset, piece), doc in zip(pieces, nlp.pipe((p for _, p in pieces), batch_size=PIPE_BATCH)):
             held = [m.span() for m in PLACEHOLDER_RE.finditer(piece)]
-            for ent in doc.ents:
-                kind = self.kinds.get(ent.label_)
-                if kind is None:
-                    continue
-                tags = [(t.idx, t.idx + len(t), t.tag_) for t in ent]
-                for start, end in _outside(ent.start_char, ent.end_char, held):
-                    for lo, hi in name_runs(piece, start, end):
-                        proper = _proper_edges(lo, hi, tags)
-                        if proper:
-                            spans.append(Span(offset + proper[0], offset + proper[1], kind, self.name))
-            spans += [Span(offset + lo, offset + hi, "ORG", self.name) for lo, hi in company_names(piece, held)]
-            if self.proper_nouns:
-                spans += [Span(offset + lo, offset + hi, "NAME", self.name)
-                          for lo, hi in _unlabelled_names(doc, held, lexicon(self.folder))]
+            found = [Span(lo, hi, kind, self.name) for lo, hi, kind in self._names(piece, doc, held)]
+            lang = language_of(piece) if self.languages else None
+            if lang == "en":
+                found += [Span(lo, hi, kind, self.name) for lo, hi, kind in lowercase_names(
+                    piece, nlp, lexicon(self.folder), partial(self._names, held=held))]
+            elif lang is not None:
+                found = without_native_words(piece, found, lang)
+            found += [Span(lo, hi, "ORG", self.name) for lo, hi in company_names(piece, held)]
+            spans += [Span(offset + s.start, offset + s.end, s.kind, s.source) for s in found]
         return spans
+
+    def _names(self, piece: str, doc: Any, held: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+        """The model's entities, then the proper nouns it left unlabelled (kind NAME) when `proper_nouns` is on."""
+        found = self._entities(piece, doc, held)
+        if self.proper_nouns:
+            found += [(lo, hi, "NAME") for lo, hi in _unlabelled_names(doc, held, lexicon(self.folder))]
+        return found
+
+    def _entities(self, piece: str, doc: Any, held: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+        """(start, end, kind) of the model's entities of a kept label, cut to their name-like, proper-noun parts."""
+        found = []
+        for ent in doc.ents:
+            kind = self.kinds.get(ent.label_)
+            if kind is None:
+                continue
+            tags = [(t.idx, t.idx + len(t), t.tag_) for t in ent]
+            for start, end in _outside(ent.start_char, ent.end_char, held):
+                for lo, hi in name_runs(piece, start, end):
+                    proper = _proper_edges(lo, hi, tags)
+                    if proper:
+                        found.append((proper[0], proper[1], kind))
+        return found
 
 
 def company_names(text: str, held: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:

@@ -91,9 +91,12 @@ class NameFields:
         return spans
 
 
+# Words that open a greeting, in the languages people write to it (lower case).
+GREETING_WORDS = ("hi", "hey", "hello", "dear", "hallo", "liebe", "lieber", "bonjour", "salut", "cher", "chère", "hola",
+                  "olá", "oi", "ciao", "caro", "cara", "gentile", "beste", "lieve", "hej")
 _GREETING_RE = re.compile(  # on lower-cased text
-    r"(?m)(?:^|(?<=[:\n]))[ \t>]*(?:hi|hey|hello|dear|hallo|liebe|lieber|sehr geehrte[r]?|bonjour|salut|cher|chère|"
-    r"hola|querid[oa]|estimad[oa]|olá|oi|prezad[oa]|ciao|caro|cara|gentile|beste|lieve|beste|hej)[ \t]+"
+    r"(?m)(?:^|(?<=[:\n]))[ \t>]*(?:" + "|".join(GREETING_WORDS)
+    + r"|sehr geehrte[r]?|querid[oa]|estimad[oa]|prezad[oa])[ \t]+"
     rf"(?P<name>{_NAME})[ \t]*[,!]"
 )
 _SIGN_OFF_RE = re.compile(  # on lower-cased text: the sign-off line, then the name line

@@ -1,0 +1,52 @@
+"""Which language a text is in, and how common a word is in it: wordfreq's word lists (Zipf scale: 6 is "the",
+3 is once per million words).
+
+The entity model is English. On other languages it reads capitalised nouns (German "Rechnung") and sentence openings
+("Peux-tu m'aider") as names; on English it misses names typed in lower case ("reply to marta"). Both corrections
+need the text's language and a word's frequency in it; the lists load once per process, on first use.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+
+# Latin-script languages whose text the English model misreads; others (CJK, Cyrillic) it mostly leaves alone.
+LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "sv", "tr", "da", "ro")
+MIN_WORDS = 4  # fewer words say too little about a language: such a text is left as it is (None)
+_WORD_RE = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+
+_lists: dict[str, dict[str, float]] = {}
+_loading = threading.Lock()
+
+
+def zipf(word: str, lang: str) -> float:
+    """`word`'s frequency in `lang` on the Zipf scale (0 when the word is not in the list), any case."""
+    return _table(lang).get(word.casefold(), 0.0)
+
+
+def language_of(text: str) -> str | None:
+    """The language of LANGUAGES whose common words best cover `text` (the sum of its words' Zipf values, a unigram
+    model), or None for a text of fewer than MIN_WORDS words or one whose words are mostly in none of the lists."""
+    words = [w.casefold() for w in _WORD_RE.findall(text)]
+    if len(words) < MIN_WORDS:
+        return None
+    scores = {lang: sum(_table(lang).get(w, 0.0) for w in words) for lang in LANGUAGES}
+    best = max(scores, key=scores.__getitem__)
+    # Mostly words of no list (Japanese with a Latin ID in it): not a text these lists can place.
+    known = sum(1 for w in words if w in _table(best))
+    return best if known * 2 >= len(words) else None
+
+
+def _table(lang: str) -> dict[str, float]:
+    table = _lists.get(lang)
+    if table is None:
+        with _loading:
+            if lang not in _lists:
+                from wordfreq import get_frequency_dict
+
+                # The "small" lists (about 30,000 words each) hold every word common enough to matter here.
+                _lists[lang] = {w: round(math.log10(f) + 9, 2) for w, f in get_frequency_dict(lang, "small").items()}
+            table = _lists[lang]
+    return table
