@@ -37,6 +37,7 @@ BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.rules:PrivateHosts"),
     Row("edgeagent.export.detect.rules:PathUsernames"),
     Row("edgeagent.export.detect.personal:Handles"),
+    Row("edgeagent.export.detect.devices:DeviceNames"),  # "jwc-pc", "DESKTOP-7F3K2LQ", "laptop HS-LT-0442"
     Row("edgeagent.export.detect.logins:LoginNames"),  # plain logins where only a login can stand (access logs, ...)
     Row("edgeagent.export.detect.personal:Addresses"),
     Row("edgeagent.export.detect.personal:BirthDates"),
