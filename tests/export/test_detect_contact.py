@@ -178,6 +178,9 @@ def test_mail_lines_without_names(text: str) -> None:
     ("mein Benutzername bei der Sparkasse ist lwagner", "lwagner"),
     ("Assignee: mtanaka (Mei Tanaka)", "mtanaka"),  # the name in brackets after the handle built from it
     ("SMTP_LOGIN='mailer.ops'\nSMTP_PORT=587", "mailer.ops"),
+    ("[mail]\nsmtp_host = mx.lan\nsmtp_user = hbrandt\n", "hbrandt"),  # an INI file's user key
+    ("you can add me on discord, im lunar_moth7", "lunar_moth7"),  # a handle on a platform
+    ("Bug 4411, raised by k.odhiambo on Tuesday", "k.odhiambo"),  # behind a report
 ])
 def test_login_names(text: str, login: str) -> None:
     assert [(s.text(text), s.kind) for s in LoginNames().detect(text)] == [(login, "USERNAME")]
@@ -199,6 +202,9 @@ def test_login_names(text: str, login: str) -> None:
     "user = request.user",  # code, not configuration
     "the username on the sign-up form is required",
     "ask mom (Maria Lopez) and see the docs (Getting Started)",  # brackets after words not built into a handle
+    "reported by the night shift, on slack as usual",  # no handle after the cue
+    "[db]\nuser = self\n",  # a placeholder word, not a login
+    "users = [ann, bo]\nuser = ann_2\n",  # code with a list, not a file of [sections]
 ])
 def test_not_login_names(text: str) -> None:
     assert LoginNames().detect(text) == []

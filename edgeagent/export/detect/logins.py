@@ -2,7 +2,10 @@
 
 * the user field of web server access logs (Common/Combined Log Format: `IP ident user [date] "request"`);
 * a quoted name after user/role (`for user "auguste_roch"`, `user 'app'@'host'`) and `user=NAME` key-value pairs;
-* the value of a .env or shell line that sets a user (`DB_USER=svc_billing`, `export PGUSER=etl`);
+* the value of a .env or shell line that sets a user (`DB_USER=svc_billing`, `export PGUSER=etl`), and of an
+  INI/TOML file's user key (`admin_user = joost` in a file with `[sections]`);
+* a name on a platform ("add me on steam its kai_99", "I'm on Discord as Nyx#0420") or behind a report
+  ("reported by erik.s"), when it looks like a handle (a digit, "_" or ".");
 * "my username is NAME", "Benutzername: NAME" (the keyword says what follows is a login), "User NAME cannot log in";
 * a name's handle in brackets after it, built from the name ("Edward Bennett (bennette)", "João Silva (jsilva)"),
   or the name in brackets after the handle ("hsaito (Hiro Saito)").
@@ -33,6 +36,22 @@ _ENV_USER_RE = re.compile(
     r"(?m)^[ \t]*(?:export[ \t]+)?[A-Z0-9_]*(?:USER|USERNAME|LOGIN)[ \t]*=[ \t]*([\"']?)"
     r"(?P<u>[a-z_][a-z0-9._-]{1,31})\1[ \t]*$"
 )
+# INI and TOML files: "admin_user = joost" under "[server]" (a file of sections, so code's `user = request.user`
+# is not one; the value a bare login alone on its line).
+_INI_SECTION_RE = re.compile(r"(?m)^[ \t]*\[[\w .\-]+\][ \t]*$")
+_INI_USER_RE = re.compile(
+    r"(?m)^[ \t]*[a-z0-9_.]*(?:user|username|login|owner)[ \t]*[=:][ \t]*([\"']?)(?P<u>[a-z_][a-z0-9._-]{1,31})\1[ \t]*$"
+)
+_PLATFORMS = (r"steam|discord|xbox(?: live)?|psn|playstation|switch|twitch|instagram|insta|tiktok|snapchat|snap|"
+              r"telegram|github|gitlab|reddit|twitter|mastodon|bluesky|roblox|minecraft|fortnite|epic|battle\.net|"
+              r"battlenet|signal|skype|slack|linkedin|kik|line|wechat|threads|youtube|spotify|duolingo|strava|chess\.com")
+_PLATFORM_RE = re.compile(  # on lower-cased text
+    rf"\b(?:on|add me on|find me on|follow me on|message me on|dm me on)[ \t]+(?:{_PLATFORMS})"
+    r"(?:[ \t]+(?:too|also))?[ \t,]*(?:(?:it'?s|its|is|as|i'?m|im|called|named|under|at)[ \t]+)?[:@ \t]*"
+    r"(?P<u>[\w][\w.#-]{1,38}[\w])"
+    r"|\b(?:reported|raised|filed|opened|submitted|requested|flagged|logged)[ \t]+by[ \t]+(?P<r>[\w][\w.-]{1,38}[\w])"
+)
+_HANDLE_LIKE_RE = re.compile(r"(?=.*[^\W\d_])(?=.*[\d_.#])[\w.#-]+")  # letters with a digit, "_", "." or "#"
 _SAYS_LOGIN_RE = re.compile(  # on lower-cased text
     r"\b(?:user ?name|login name|benutzer(?:name)?|nom d'utilisateur|identifiant|usuario|utente|gebruikersnaam"
     r"|nome utente|nome de usuário)"
@@ -56,7 +75,7 @@ changed correct shown displayed case-sensitive mandatory optional used stored yo
 account accounts data profile profiles session sessions settings interface access accounts input group groups
 still also just now then sometimes often never always suddenly who that which
 str bytes int bool any none optional list dict object text string password pass present given specified
-provided supplied
+provided supplied self true false nil undefined
 """)
 MIN_NAME_PIECE = 4  # letters of a name word the handle must contain ("benn" of Bennett in "bennette")
 
@@ -77,6 +96,13 @@ class LoginNames:
         found += [m.span("u") for m in _SAYS_LOGIN_RE.finditer(folded)]
         if "USER" in text or "LOGIN" in text:
             found += [m.span("u") for m in _ENV_USER_RE.finditer(text)]
+        if "[" in text and _INI_SECTION_RE.search(text):
+            found += [m.span("u") for m in _INI_USER_RE.finditer(text)]
+        for m in _PLATFORM_RE.finditer(folded):
+            group = "u" if m.group("u") else "r"
+            value = text[m.start(group) : m.end(group)].rstrip(".")
+            if _HANDLE_LIKE_RE.fullmatch(value):
+                found.append((m.start(group), m.start(group) + len(value)))
         found += [m.span("u") for m in _USER_CANNOT_RE.finditer(folded)]
         if "(" in text:
             found += [m.span("u") for m in (*_NAME_HANDLE_RE.finditer(text), *_HANDLE_NAME_RE.finditer(text))
