@@ -61,9 +61,9 @@ def test_redact_strict_flags_a_declared_secret_in_another_spelling(home, tmp_pat
     secrets = tmp_path / "secrets.txt"
     secrets.write_text("# codename\nPROJECT: Project Bluebird\n")
     r = CliRunner().invoke(cli, ["redact", "--mode", "strict", "--secrets", str(secrets), "--json", "-"],
-                           input="Status of Project Bluebird, also known as project-blue-bird or drib eulb tcejorp.")
+                           input="Status of Project Bluebird, also known as project-blue-bird or drib-eulb-tcejorp.")
     out = json.loads(r.stdout)
-    assert out["text"] == "Status of <PROJECT_1>, also known as <PROJECT_2> or drib eulb tcejorp."
+    assert out["text"] == "Status of <PROJECT_1>, also known as <PROJECT_2> or drib-eulb-tcejorp."
     assert out["refused"] and out["residual"] == ["PROJECT"]  # reversed: only strict looks for it
     plain = CliRunner().invoke(cli, ["redact", "--mode", "strict", "--secrets", str(secrets), "-"],
                                input="Project Bluebird only.")
