@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from edgeagent.agent.bodies import BODY_TOKENS, CUT, call_view, joined, split, turns, with_body
 from edgeagent.agent.callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
 from edgeagent.agent.claims import verdict
 from edgeagent.agent.deliverables import Effect, effects_of, open_notes, still_open
@@ -24,7 +25,7 @@ from edgeagent.agent.relisting import relisted
 from edgeagent.agent.strategies import Decision, RunContext, Strategy
 from edgeagent.agent.task_intent import only_asks
 from edgeagent.agent.uncertainty import action_scores
-from edgeagent.backends.base import Backend, Chunk
+from edgeagent.backends.base import Backend, Chunk, Usage
 from edgeagent.devices.metering import Metering, Spent
 from edgeagent.errors import CloudUnavailable, EdgeAgentError, StepFailed
 from edgeagent.store.dbfile import now
@@ -61,15 +62,17 @@ class Agent:
                  tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None,
                  questions_read_only: bool = True, find_secrets: FindSecrets | None = None,
                  deliverables: bool = True, claim_check: bool = True, navigation: bool = False,
-                 read_first: bool = False) -> None:
+                 read_first: bool = False, free_text: bool = False) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
         self.navigation = navigation  # [agent] navigation: tree, read_files, and re-listings answered by change
         self.read_first = read_first  # [agent] read_first: no file written before anything was read
         self.tools = with_navigation(self.tools) if navigation else self.tools
+        self.free_text = free_text  # [agent] free_text: bodies written as plain text after the call (agent/bodies.py)
         self.format = format_for_template(getattr(backend, "template_source", None))  # the model's own call syntax
-        self.declared = template_tools(self.tools.values()) if self.format.declare == "template" else None
+        called = call_view(self.tools) if free_text else self.tools  # the calls the grammar admits
+        self.declared = template_tools(called.values()) if self.format.declare == "template" else None
         self.on_step = on_step or (lambda step, call: None)
         self.on_fallback = on_fallback or (lambda idx, why: None)  # said as it happens: (step, why the cloud failed)
         self.max_tokens = max_tokens  # None: as long as the longest call the step's tools admit
@@ -223,7 +226,10 @@ class Agent:
         # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
         allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"),
                                 still_open=bool(self._open(run, steps)))
-        chat = self._fit(run, steps, notes, self.max_tokens or step_token_cap(allowed))
+        if self.free_text:
+            allowed = list(call_view({t.name: t for t in allowed}).values())
+        texts = BODY_TOKENS if self.free_text and any(self.tools[t.name].body for t in allowed) else 0
+        chat = self._fit(run, steps, notes, (self.max_tokens or step_token_cap(allowed)) + texts)
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
 
         def propose(tools: list[Tool]) -> tuple[str, Chunk]:
@@ -239,11 +245,47 @@ class Agent:
                 # Greedy decoding copies a call it already made; that tool sits this step out and the model picks
                 # again. Tokens and prefill describe the stored call; time and energy cover both proposals.
                 text, last = propose([t for t in allowed if t.name != copied])
+            if texts:
+                text, last = self._with_body(chat, text, last)
         u = last.usage.to_dict() if last.usage else {}
         fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
                       model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
                       duration_s=time.perf_counter() - t0, **u, **action_scores(last.scores), **spent.fields())
         return {**fields, "id": self.store.add_model_call(**fields)}
+
+    def _with_body(self, chat: list[dict], call: str, last: Chunk) -> tuple[str, Chunk]:
+        """The call and, when its tool takes a free text, that text: asked for in a turn of its own and generated
+        unconstrained, up to the model's end of turn or BODY_TOKENS. The final chunk is the text's, usage summed."""
+        try:
+            name, _ = self.format.parse(call, last.finish_reason, call_view(self.tools))
+        except FormatError:
+            return call, last
+        if self.tools[name].body is None:
+            return call, last
+        asked = chat + turns(joined(call, ""), self.format.tool_role)[:2]
+        body, end = self.backend.complete(asked, max_tokens=BODY_TOKENS, tools=self.declared)
+        a, b = last.usage or Usage(), end.usage or Usage()
+        usage = Usage(a.prompt_tokens + b.prompt_tokens, a.cached_tokens + b.cached_tokens,
+                      a.completion_tokens + b.completion_tokens, a.ttft_s, a.prefill_s + b.prefill_s,
+                      a.decode_s + b.ttft_s + b.decode_s)
+        return joined(call, body), Chunk("", usage=usage, finish_reason=end.finish_reason, scores=last.scores)
+
+    def _parse(self, output: str, finish_reason: str | None) -> tuple[str, dict]:
+        """(tool, args) of a stored output; a call with a free text gets it back under the tool's argument. A text
+        cut at its budget is kept as written; a call the free-text grammar shaped is read with that grammar's tools."""
+        call, body = split(output)
+        if body is not None:
+            name, args = self.format.parse(call, None, call_view(self.tools))
+            return name, with_body(name, args, body, self.tools)
+        try:
+            return self.format.parse(output, finish_reason, self.tools)
+        except FormatError:
+            if not self.free_text:
+                raise
+            name, args = self.format.parse(output, finish_reason, call_view(self.tools))
+            if self.tools[name].body is not None:
+                raise FormatError(f"the {self.tools[name].body} of this {name} call was never written") from None
+            return name, args
 
     def _fit(self, run: dict, steps: list[dict], notes: list[str] | None, reply_tokens: int) -> list[dict]:
         """The chat for the next call, the oldest results elided while it and the reply would overflow the
@@ -263,7 +305,7 @@ class Agent:
     def _copied(self, text: str, finish_reason: str | None, steps: list[dict], since: int = 0) -> str | None:
         """The tool, when this reply repeats the previous step's call or an earlier one nothing has changed since."""
         try:
-            name, args = self.format.parse(text, finish_reason, self.tools)
+            name, args = self._parse(text, finish_reason)
         except FormatError:
             return None
         if name in ("finish", ASK_CLOUD.name):
@@ -289,7 +331,7 @@ class Agent:
     def _act(self, call: dict, run: dict, steps: list[dict]) -> tuple[str | None, dict | None, bool, str]:
         offered, ctx = self._offered(run), self._context(run, steps, len(steps))
         try:
-            name, args = self.format.parse(call["output"], call["finish_reason"], self.tools)
+            name, args = self._parse(call["output"], call["finish_reason"])
         except FormatError as e:
             return None, None, False, f"error: invalid tool call: {e}"
         if name not in offered:  # the grammar kept it out; a call stored before that, or a script, may not
@@ -316,6 +358,8 @@ class Agent:
             if self.read_first:
                 check_read_first(name, args, steps, run, self.tools)
             obs = self.tools[name].fn(ctx, **args)
+            if call["finish_reason"] == "length" and split(call["output"])[1] is not None:
+                obs += CUT.format(tokens=BODY_TOKENS)
             return name, args, True, relisted(name, args, steps, obs) if self.navigation else obs
         except (ToolError, OSError) as e:
             return name, args, False, f"error: {e}"

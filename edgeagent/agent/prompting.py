@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from edgeagent.agent.bodies import turns
 from edgeagent.agent.callformat import GENERIC, CallFormat, system_tools
 from edgeagent.tools.base import Tool
 
@@ -90,7 +91,7 @@ def messages(task: str, steps: list[dict], tools: dict[str, Tool], plan: str | N
         msgs[0]["tools"] = system_tools(tools.values())
     flags = repeats(steps)
     for i, s in enumerate(steps):
-        msgs.append({"role": "assistant", "content": action_text(s, fmt)})
+        msgs += turns(action_text(s, fmt), fmt.tool_role)  # a call with a free text is three turns
         shown = ELIDED.format(idx=i) if i < elided else str(s["observation"])
         result = shown + (notes[i] if notes else "") + (budget_note(i, max_steps)
                                                                          or loop_note(steps, i, flags))

@@ -17,6 +17,9 @@ from edgeagent.workspace.snapshots import Snapshots
 
 MAX_READ_CHARS = 4000
 MAX_STRING = 2000  # longest string argument the grammar lets a model write; tools enforce it for cloud steps too
+# Longest free text a call may carry (a file's content, a mail's body): with [agent] free_text the text is written
+# after the call, bounded by its token budget rather than the grammar, and by this in the tool for everyone.
+MAX_BODY = 16_000
 MAX_EDIT_BYTES = 8 * 1024 * 1024  # largest file a tool may replace or append to: its old content is kept for undo
 
 
@@ -47,6 +50,9 @@ class Tool:
     params: dict[str, dict]  # argument name -> JSON schema; all are required
     fn: Callable[..., str]
     side_effect: bool = False
+    # The free-text argument (a file's content, a mail's body): with [agent] free_text the model writes it as plain
+    # text in a turn of its own after the call, instead of as an escaped JSON string inside it.
+    body: str | None = None
 
     def signature(self) -> str:
         return f"{self.name}({', '.join(self.params)})"

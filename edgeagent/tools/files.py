@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from edgeagent.tools.base import (
+    MAX_BODY,
     MAX_READ_CHARS,
     MAX_STRING,
     Tool,
@@ -118,9 +119,9 @@ def read_file(ctx: ToolContext, path: str) -> str:
 
 
 def _content(content: str) -> bytes:
-    # The grammar bounds an edge model's argument; a cloud-executed step's must be bounded here.
-    if len(content) > MAX_STRING:
-        raise ToolError(f"content is {len(content)} characters, over the {MAX_STRING} a call may write; "
+    # The grammar or the free-text budget bounds an edge model's content; a cloud-executed step's is bounded here.
+    if len(content) > MAX_BODY:
+        raise ToolError(f"content is {len(content)} characters, over the {MAX_BODY} a call may write; "
                         "write the first part, then add the rest with append_file")
     return content.encode("utf-8", errors="replace")
 
@@ -261,9 +262,9 @@ BUILTIN_TOOLS: dict[str, Tool] = {
         Tool("search", "find the lines, in every file, that hold some words (in any order)",
              {"query": {**_P, "description": "a few words to look for"}}, search),
         Tool("write_file", "create or overwrite a file with content", {"path": _PATH, "content": _CONTENT},
-             write_file, True),
+             write_file, True, body="content"),
         Tool("append_file", "add content to the end of a file (creating it if needed)",
-             {"path": _PATH, "content": _CONTENT}, append_file, True),
+             {"path": _PATH, "content": _CONTENT}, append_file, True, body="content"),
         Tool("finish", "stop and give the final answer to the user",
              {"answer": {**_S, "description": "the answer itself, complete, in a sentence or two"}}, finish),
     ]

@@ -15,6 +15,7 @@ from email.utils import formatdate, getaddresses, make_msgid, parsedate_to_datet
 from pathlib import Path
 
 from edgeagent.tools.base import (
+    MAX_BODY,
     MAX_READ_CHARS,
     MAX_STRING,
     Tool,
@@ -245,8 +246,8 @@ def _message(to: str, subject: str, body: str) -> EmailMessage:
         _check_header_text(name, value)
     if any(unicodedata.category(c) == "Cs" for c in body):  # other control characters are text a body may hold
         raise ToolError(f"body holds {_bad_char(body)}; write it without that character")
-    if len(body) > MAX_STRING:
-        raise ToolError(f"body is {len(body)} characters, over the {MAX_STRING} a message may hold here")
+    if len(body) > MAX_BODY:
+        raise ToolError(f"body is {len(body)} characters, over the {MAX_BODY} a message may hold here")
     msg = EmailMessage(policy=policy.SMTP)
     msg["From"] = DEFAULT_FROM  # the user has no address in the config yet
     recipients = _recipients(to)
@@ -299,7 +300,7 @@ MAIL_TOOLS = [
          {"path": {**_S, "description": "the message file, such as inbox/001.eml"}}, read_mail),
     Tool("search_mail", "find the emails whose sender, subject or text hold some words",
          {"query": {**_S, "description": "a few words to look for"}}, search_mail),
-    Tool("send_mail", "send an email", {"to": _TO, "subject": _SUBJECT, "body": _BODY}, send_mail, True),
+    Tool("send_mail", "send an email", {"to": _TO, "subject": _SUBJECT, "body": _BODY}, send_mail, True, body="body"),
     Tool("draft_mail", "save an email as a draft without sending it", {"to": _TO, "subject": _SUBJECT, "body": _BODY},
-         draft_mail, True),
+         draft_mail, True, body="body"),
 ]

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from edgeagent.cli import cli
-from edgeagent.tools.base import MAX_EDIT_BYTES, MAX_READ_CHARS, MAX_STRING, ToolContext
+from edgeagent.tools.base import MAX_BODY, MAX_EDIT_BYTES, MAX_READ_CHARS, ToolContext
 from edgeagent.tools.files import BUILTIN_TOOLS, append_file, list_dir, read_file, search, write_file
 from edgeagent.workspace.sandbox import ToolError, resolve
 from tests.conftest import query, write_script
@@ -232,14 +232,14 @@ def test_search_keeps_line_numbers_after_an_overlong_line(tmp_path):
 
 
 @pytest.mark.parametrize("fn", [write_file, append_file])
-def test_a_call_may_not_write_more_than_the_grammar_allows(tmp_path, fn):
+def test_a_call_may_not_write_more_than_a_free_text_may_hold(tmp_path, fn):
     ws = tmp_path / "ws"
     ws.mkdir()
-    with pytest.raises(ToolError, match=f"content is {MAX_STRING + 1} characters, over the {MAX_STRING}"):
-        fn(ToolContext(ws), "out.txt", "y" * (MAX_STRING + 1))
+    with pytest.raises(ToolError, match=f"content is {MAX_BODY + 1} characters, over the {MAX_BODY}"):
+        fn(ToolContext(ws), "out.txt", "y" * (MAX_BODY + 1))
     assert not (ws / "out.txt").exists()
-    fn(ToolContext(ws), "out.txt", "y" * MAX_STRING)
-    assert (ws / "out.txt").stat().st_size == MAX_STRING
+    fn(ToolContext(ws), "out.txt", "y" * MAX_BODY)
+    assert (ws / "out.txt").stat().st_size == MAX_BODY
 
 
 def test_tools_do_not_change_a_file_too_big_to_keep_for_undo(tmp_path):
@@ -268,7 +268,7 @@ def test_a_cloud_executed_step_is_held_to_the_same_write_cap(home, tmp_path, clo
     rows = query(home / "edgeagent.db", "select actor, tool, ok, observation from steps where run_id = ? order by idx",
                  [run_id])
     assert rows[0][:3] == ("cloud", "write_file", 0)
-    assert "content is 50000 characters, over the 2000 a call may write" in rows[0][3]
+    assert f"content is 50000 characters, over the {MAX_BODY} a call may write" in rows[0][3]
     assert not (ws / "book.md").exists()
 
 
