@@ -12,7 +12,6 @@ import sys
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -86,8 +85,8 @@ class SpacyEntities:
             found = [Span(lo, hi, kind, self.name) for lo, hi, kind in self._names(piece, doc, held)]
             lang = language_of(piece) if self.languages else None
             if lang == "en":
-                found += [Span(lo, hi, kind, self.name) for lo, hi, kind in lowercase_names(
-                    piece, nlp, lexicon(self.folder), partial(self._names, held=held))]
+                found += [Span(lo, hi, kind, self.name)
+                          for lo, hi, kind in lowercase_names(piece, nlp, lexicon(self.folder), held, self._names)]
             elif lang is not None:
                 found = without_native_words(piece, found, lang)
             found += [Span(lo, hi, "ORG", self.name) for lo, hi in company_names(piece, held)]

@@ -66,11 +66,13 @@ def _opens_sentence(text: str, at: int) -> bool:
     return not first.endswith(",") or first.rstrip(",").casefold() in GREETING_WORDS
 
 
-def lowercase_names(text: str, run_ner: Callable[[str], Any], lexicon: frozenset[str],
-                    keep: Callable[[str, Any], list[tuple[int, int, str]]]) -> list[tuple[int, int, str]]:
-    """(start, end, label) of entities that `run_ner` finds once the rare lower-case words of `text` are capitalised,
-    made only of such words (the casing changes, the offsets do not; capitalised names are the first pass's). `keep` turns a
-    document into the (start, end, label) spans the caller would keep from it."""
+def lowercase_names(text: str, nlp: Any, lexicon: frozenset[str], held: Sequence[tuple[int, int]],
+                    keep: Callable[[str, Any, list[tuple[int, int]]], list[tuple[int, int, str]]]
+                    ) -> list[tuple[int, int, str]]:
+    """(start, end, label) of entities the pipeline `nlp` finds once the rare lower-case words of `text` are
+    capitalised, made only of such words (capitalised names are the first pass's). Only the lines holding such words
+    are read again, each on its own (the casing changes, the offsets do not). `keep(line, doc, held)` turns a line's
+    document into the (start, end, label) spans the caller would keep from it, `held` the placeholders in the line."""
     rare = {m.span() for m in _LOWER_WORD_RE.finditer(text)
             if m.group() not in lexicon and zipf(m.group(), "en") < RARE_ZIPF}
     if not rare:
@@ -79,9 +81,18 @@ def lowercase_names(text: str, run_ner: Callable[[str], Any], lexicon: frozenset
     for start, _ in rare:
         chars[start] = chars[start].upper()
     cased = "".join(chars)
+    lines = sorted({_line(text, start) for start, _ in rare})
     found = []
-    for lo, hi, label in keep(cased, run_ner(cased)):
-        words = [m.span() for m in _LETTERS_RE.finditer(text, lo, hi)]
-        if words and all(w in rare for w in words):
-            found.append((lo, hi, label))
+    for (lo, hi), doc in zip(lines, nlp.pipe(cased[lo:hi] for lo, hi in lines)):
+        inside = [(a - lo, b - lo) for a, b in held if lo <= a and b <= hi]
+        for a, b, label in keep(cased[lo:hi], doc, inside):
+            words = [m.span() for m in _LETTERS_RE.finditer(text, lo + a, lo + b)]
+            if words and all(w in rare for w in words):
+                found.append((lo + a, lo + b, label))
     return found
+
+
+def _line(text: str, at: int) -> tuple[int, int]:
+    """The line of `text` holding offset `at`, without its line break."""
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
