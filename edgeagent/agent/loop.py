@@ -71,8 +71,9 @@ class Agent:
         self.tools = with_navigation(self.tools) if navigation else self.tools
         self.free_text = free_text  # [agent] free_text: bodies written as plain text after the call (agent/bodies.py)
         self.format = format_for_template(getattr(backend, "template_source", None))  # the model's own call syntax
-        called = call_view(self.tools) if free_text else self.tools  # the calls the grammar admits
-        self.declared = template_tools(called.values()) if self.format.declare == "template" else None
+        self.called = call_view(self.tools)  # the tools as free_text's grammar admits their calls, built once
+        declared = self.called if free_text else self.tools
+        self.declared = template_tools(declared.values()) if self.format.declare == "template" else None
         self.on_step = on_step or (lambda step, call: None)
         self.on_fallback = on_fallback or (lambda idx, why: None)  # said as it happens: (step, why the cloud failed)
         self.max_tokens = max_tokens  # None: as long as the longest call the step's tools admit
@@ -227,7 +228,7 @@ class Agent:
         allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"),
                                 still_open=bool(self._open(run, steps)))
         if self.free_text:
-            allowed = list(call_view({t.name: t for t in allowed}).values())
+            allowed = [self.called[t.name] for t in allowed]
         texts = BODY_TOKENS if self.free_text and any(self.tools[t.name].body for t in allowed) else 0
         chat = self._fit(run, steps, notes, (self.max_tokens or step_token_cap(allowed)) + texts)
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}
@@ -257,7 +258,7 @@ class Agent:
         """The call and, when its tool takes a free text, that text: asked for in a turn of its own and generated
         unconstrained, up to the model's end of turn or BODY_TOKENS. The final chunk is the text's, usage summed."""
         try:
-            name, _ = self.format.parse(call, last.finish_reason, call_view(self.tools))
+            name, _ = self.format.parse(call, last.finish_reason, self.called)
         except FormatError:
             return call, last
         if self.tools[name].body is None:
@@ -275,14 +276,14 @@ class Agent:
         cut at its budget is kept as written; a call the free-text grammar shaped is read with that grammar's tools."""
         call, body = split(output)
         if body is not None:
-            name, args = self.format.parse(call, None, call_view(self.tools))
+            name, args = self.format.parse(call, None, self.called)
             return name, with_body(name, args, body, self.tools)
         try:
             return self.format.parse(output, finish_reason, self.tools)
         except FormatError:
             if not self.free_text:
                 raise
-            name, args = self.format.parse(output, finish_reason, call_view(self.tools))
+            name, args = self.format.parse(output, finish_reason, self.called)
             if self.tools[name].body is not None:
                 raise FormatError(f"the {self.tools[name].body} of this {name} call was never written") from None
             return name, args
