@@ -30,6 +30,14 @@ _PERFECT = re.compile(r"\b(has|have) been\b|\b(a|ont) été\b|\b(ist|sind|wurde|
                       re.IGNORECASE)
 _PASSIVE = re.compile(r"\b(was|were|is|are|wurde|wurden|ist|sind|est|sont)\b", re.IGNORECASE)
 _OPENS = re.compile(rf"^\W*(done\W+)?({_SENT}|{_DRAFTED}|{_BOOKED}|{_WROTE})\b", re.IGNORECASE)
+# A headline naming the thing made, then the verb: "Draft sent to ana@x.example", "Summary saved to out/s.md".
+_THING = (r"drafts?|repl(?:y|ies)|e-?mails?|mails?|messages?|summary|summaries|reports?|files?|notes?|lists?|"
+          r"invit(?:e|ation)s?|events?|meetings?|reminders?|digests?|documents?|memos?|answers?|responses?|letters?|"
+          r"plans?|tables?|agendas?|minutes|changelog|runbook|brief|[\w.-]+\.[a-z]{1,4}")
+_HEADLINE = re.compile(rf"^\W*(?:(?:the|a|an|your|my|all|both|\d+)\s+)?(?:[\w-]+\s+)?(?P<thing>{_THING})\s+"
+                       rf"(?:(?:has|have)\s+been\s+)?(?:{_SENT}|{_DRAFTED}|{_BOOKED}|{_WROTE})\b", re.IGNORECASE)
+_FINITE = re.compile(r"\b(was|were|is|are|had|has|have|did|does|contain\w*|includ\w*|show\w*|said|says)\b",
+                     re.IGNORECASE)
 # Said before the verb, these make it no claim: "could not be saved", "once it is sent", "n'a pas été envoyé".
 _NOT_DONE = re.compile(r"\b(not|never|no|unable|failed|cannot|would|will|should|shall|if|once|until|before|"
                        r"nicht|nichts|rien|kein\w*|konnte|würde|werde|wenn|sobald|falls|pas|jamais|pourrais|vais)\b|n't\b",
@@ -64,13 +72,19 @@ def claims(answer: str) -> list[Claim]:
         if (m is None or sentence.endswith("?") or _NOT_DONE.search(sentence[:m.start()])
                 or _BY.match(sentence[m.end():]) or _NOTHING.match(sentence[m.end():])):
             continue
-        paths = [norm_path(p.group(1)) for p in PATH.finditer(sentence)]
+        # The file a claim names is the one after its verb ("a summary of notes.md written to out.md").
+        found = list(PATH.finditer(sentence))
+        paths = [norm_path(p.group(1)) for p in [p for p in found if p.start() >= m.end()] or found]
         addresses = ADDRESS.findall(sentence)
-        claimed = (_FIRST_PERSON.search(sentence) or _PERFECT.search(sentence) or _OPENS.match(sentence)
+        headline = _HEADLINE.match(sentence)
+        if headline and _FINITE.search(sentence[headline.end():]):
+            headline = None  # "The file sent to the vendor contained errors": the subject of a fact
+        claimed = (_FIRST_PERSON.search(sentence) or _PERFECT.search(sentence) or _OPENS.match(sentence) or headline
                    or (_PASSIVE.search(sentence[:m.start()]) and (paths or addresses)))
         if not claimed:
             continue
-        kind = _kind(m, sentence, bool(paths))
+        draft_sent = headline is not None and re.fullmatch(r"drafts?", headline.group("thing"), re.IGNORECASE)
+        kind = "draft" if draft_sent else _kind(m, sentence, bool(paths))
         if kind is None:
             continue
         target = (addresses[0] if addresses else None) if kind in ("send", "draft") else \

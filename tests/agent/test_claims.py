@@ -59,6 +59,34 @@ def test_denials_and_clauses_that_are_not_the_runs_act_claim_nothing(answer):
     assert claims(answer) == []
 
 
+@pytest.mark.parametrize("answer,kind,target", [
+    ("Report saved to out/report.md.", "file", "out/report.md"),
+    ("Reply sent to lena@example.org.", "send", "lena@example.org"),
+    ("The digest has been written to out/digest.md.", "file", "out/digest.md"),
+    ("notes.md updated with the two decisions.", "file", "notes.md"),
+    ("Meeting booked for Tuesday at 10:00.", "event", None),
+    ("Draft sent to omar@example.net for your review.", "draft", "omar@example.net"),  # a draft, not a send
+])
+def test_headlines_that_name_the_thing_then_the_verb_are_claims(answer, kind, target):
+    assert [(c.kind, c.target) for c in claims(answer)] == [(kind, target)]
+
+
+@pytest.mark.parametrize("answer", [
+    "The file sent to the vendor contained the wrong totals.",
+    "Ana replied to the thread on Monday.",
+    "The invoice sent on 3 May was paid late.",
+])
+def test_a_thing_and_verb_that_open_a_fact_are_no_headline(answer):
+    assert claims(answer) == []
+
+
+def test_the_file_a_claim_names_is_the_one_after_its_verb():
+    answer = "A summary of notes.md has been written to summary.md."
+    assert [c.target for c in claims(answer)] == ["summary.md"]
+    assert false_claims(answer, [Effect(0, "write_file", "summary.md")]) == []
+    assert [c.target for c in false_claims(answer, [Effect(0, "write_file", "notes.md")])] == ["summary.md"]
+
+
 def test_files_drafted_in_a_folder_are_file_claims_backed_by_their_writes():
     answer = "The three letters are drafted in letters/ (a.md to c.md), without the patients' names."
     assert [(c.kind, c.target) for c in claims(answer)] == [("file", "a.md")]
