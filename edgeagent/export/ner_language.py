@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from edgeagent.export.detect.language import zipf
-from edgeagent.export.detect.people import GREETING_WORDS
+from edgeagent.export.detect.people import CLOSING_WORDS, GREETING_WORDS
 from edgeagent.export.detect.spans import Span
 
 COMMON_ZIPF = 3.0  # a word at least this frequent in the text's language (once per million words) is an ordinary one
@@ -58,12 +58,13 @@ def _native(word: str, lang: str, text: str, at: int) -> bool:
 
 def _opens_sentence(text: str, at: int) -> bool:
     """The word at `at` starts the text, a line or a sentence, and is not a name called out ("Bartek, ...", but
-    "Salut, ..." is a greeting)."""
+    "Salut, ..." is a greeting and "Gruß, ..." a sign-off)."""
     before = text[:at].rstrip(" \t\"'«(¡¿")
     if before and before[-1] not in "\n.!?":
         return False
     first = text[at:].split(None, 1)[0] if text[at:].strip() else ""
-    return not first.endswith(",") or first.rstrip(",").casefold() in GREETING_WORDS
+    called = first.rstrip(",")
+    return not first.endswith(",") or called.casefold() in GREETING_WORDS or called.lower() in CLOSING_WORDS
 
 
 def lowercase_names(text: str, nlp: Any, lexicon: frozenset[str], held: Sequence[tuple[int, int]],

@@ -24,7 +24,7 @@ def redacted(text: str, dets=None) -> str:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("Ask Maria (maria.rossi@example.it, +39 347 555 0199) about it",
-     "Ask Maria (<EMAIL_1>, <PHONE_1>) about it"),
+     "Ask <PERSON_1> (<EMAIL_1>, <PHONE_1>) about it"),  # the name after "ask" is one too
     ("Call (+39 347 555 0199) or [+44 20 7946 0958].", "Call (<PHONE_1>) or [<PHONE_2>]."),
     ("Mail (maria.rossi@example.it) or {ops@corp.internal}", "Mail (<EMAIL_1>) or {<EMAIL_2>}"),
     ("Your order (ID: AB12CD34EF) shipped", "Your order (ID: <ID_1>) shipped"),

@@ -21,7 +21,7 @@ def detectors() -> tuple[Detector, ...]:
 
 class ContextNer:
     """Like spaCy's small model on redacted text: tags "Priya Raman" as a person, and whatever follows a
-    placeholder's possessive as an organisation ("<PERSON_1>'s Hopkins east baltimore campus")."""
+    placeholder's possessive as an organisation ("<PERSON_1>'s Hopkinson east baltimore campus")."""
 
     name = "context-ner"
 
@@ -40,8 +40,9 @@ def strict(text: str, *extra) -> tuple[str, list[str]]:
 
 
 def test_new_entities_next_to_placeholders_are_not_refused():
-    out, residual = strict("Priya Raman's Hopkins east baltimore campus is open.", ContextNer())
-    assert out == "<PERSON_1>'s Hopkins east baltimore campus is open." and residual == []
+    # "Hopkinson": a word no default detector finds ("Hopkins" is a town in GeoNames' list, which places.py reads).
+    out, residual = strict("Priya Raman's Hopkinson east baltimore campus is open.", ContextNer())
+    assert out == "<PERSON_1>'s Hopkinson east baltimore campus is open." and residual == []
 
 
 def test_a_replaced_value_in_another_spelling_is_refused():
@@ -56,20 +57,20 @@ def test_a_replaced_value_inside_a_longer_word_is_not_refused():
 
 
 class HospitalNer:
-    """Tags "Johns Hopkins" as an organisation; "Hopkins" alone only next to a placeholder (the context changed)."""
+    """Tags "Johns Hopkinson" as an organisation; "Hopkinson" alone only next to a placeholder (the context changed)."""
 
     name = "hospital-ner"
 
     def detect(self, text: str) -> list[Span]:
-        spans = [Span(m.start(), m.end(), "ORG", self.name) for m in re.finditer("Johns Hopkins", text)]
+        spans = [Span(m.start(), m.end(), "ORG", self.name) for m in re.finditer("Johns Hopkinson", text)]
         spans += [Span(m.start(1), m.end(1), "ORG", self.name)
-                  for m in re.finditer(PLACEHOLDER.pattern + r" and (Hopkins)", text)]
+                  for m in re.finditer(PLACEHOLDER.pattern + r" and (Hopkinson)", text)]
         return spans
 
 
 def test_a_word_of_a_replaced_name_found_on_the_second_pass_is_refused():
-    out, residual = strict("Johns Hopkins and Hopkins staff met.", HospitalNer())
-    assert out == "<ORG_1> and Hopkins staff met." and residual == ["Hopkins"]
+    out, residual = strict("Johns Hopkinson and Hopkinson staff met.", HospitalNer())
+    assert out == "<ORG_1> and Hopkinson staff met." and residual == ["Hopkinson"]
 
 
 def test_a_tag_that_takes_in_a_placeholder_is_an_artefact():

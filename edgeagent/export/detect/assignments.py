@@ -98,3 +98,35 @@ def _secret_value(value: str, env_line: bool) -> bool:
     if _REFERENCE_RE.match(value):
         return False
     return env_line or not _IDENTIFIER_RE.fullmatch(value) or any(c.isdigit() for c in value)
+
+
+# Words that name a short code that opens something: a door, a gate, a parcel locker, a phone (lower case).
+_CODE_WORDS = (r"door ?code|gate ?code|entry ?code|access ?code|alarm ?code|lock ?code|key ?code|lockbox(?: code)?|"
+               r"pin(?: code)?|pincode|passcode|code porte|code de la porte|digicode|code d'accès|code d'entrée|"
+               r"türcode|tür-code|zugangscode|torcode|kod(?: odbioru| dostępu| do drzwi)?|código(?: de acesso| de acceso)?|"
+               r"codigo|codice(?: d'accesso| del portone)?|toegangscode|deurcode")
+_CODE_RE = re.compile(  # on lower-cased text
+    rf"(?<![\w-])(?:{_CODE_WORDS})(?:[ \t]+(?:is|ist|est|es|é|è|to|jest))?[ \t]*[:=#]?[ \t]*"
+    r"(?P<value>(?=[a-z0-9 ]*\d)[a-z0-9]{3,10}(?:[ ]\d{2,4}){0,2})(?![\w-])"
+)
+# "admin/Eircom1985", "root:toor99": a login and its password joined, after the usual administrator logins.
+_PAIR_RE = re.compile(r"(?<![\w-])(?:admin|administrator|root|user|login|pi|ubnt)[ \t]*[/:][ \t]*(?P<value>[^\s,;/@]{4,64})")
+_SSID_RE = re.compile(r"(?<![\w-])(?:ssid|wi-?fi name|network name|wlan)[ \t]*[:=]?[ \t]*(?P<value>[^\s,;'\"]{2,32})")
+
+
+class AccessCodes:
+    """Door, gate, locker and phone codes after the word that names one ("code porte 4821B", "kod odbioru 582 914"),
+    a password joined to an administrator login ("admin/Eircom1985"): kind SECRET; a Wi-Fi network's name after
+    "SSID" (often the family's name): kind ID."""
+
+    name = "access-codes"
+
+    def detect(self, text: str) -> list[Span]:
+        low = fold_case(text)
+        spans = [Span(m.start("value"), m.end("value"), "SECRET", self.name) for m in _CODE_RE.finditer(low)]
+        for m in _PAIR_RE.finditer(low):
+            value = text[m.start("value") : m.end("value")]
+            if any(c.isdigit() for c in value) or not value.isalpha():  # "user:add" is an action, not a password
+                spans.append(Span(m.start("value"), m.end("value"), "SECRET", self.name))
+        spans += [Span(m.start("value"), m.end("value"), "ID", self.name) for m in _SSID_RE.finditer(low)]
+        return spans

@@ -31,6 +31,7 @@ BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.pii:PresidioPatterns"),
     Row("edgeagent.export.detect.cards:CardNumbers"),  # issuer ranges and lengths presidio's card pattern lacks
     Row("edgeagent.export.detect.assignments:SecretAssignments"),  # .env/YAML values detect-secrets drops
+    Row("edgeagent.export.detect.assignments:AccessCodes"),  # "code porte 4821B", "admin/Eircom1985", "SSID x"
     Row("edgeagent.export.detect.phones:PhoneNumbers"),  # "+" numbers presidio finds invalid, leading-0 national ones
     Row("edgeagent.export.detect.phones:PhoneExtensions"),  # its `expand` adds "x123" to the numbers found
     Row("edgeagent.export.detect.rules:ContextIds"),
@@ -39,11 +40,13 @@ BUILTIN: tuple[Row, ...] = (
     Row("edgeagent.export.detect.personal:Handles"),
     Row("edgeagent.export.detect.devices:DeviceNames"),  # "jwc-pc", "DESKTOP-7F3K2LQ", "laptop HS-LT-0442"
     Row("edgeagent.export.detect.logins:LoginNames"),  # plain logins where only a login can stand (access logs, ...)
+    Row("edgeagent.export.detect.places:Places"),  # towns and cities the entity model misses ("em Florianópolis")
     Row("edgeagent.export.detect.personal:Addresses"),
     Row("edgeagent.export.detect.personal:BirthDates"),
     Row("edgeagent.export.detect.mail_names:MailNames"),  # "Name <addr>" and names on To/From/Cc lines
     Row("edgeagent.export.detect.people:NameFields"),  # "SURNAME: KOHL", `"name": "Ann Lee"`
     Row("edgeagent.export.detect.people:Greetings"),  # "Bonjour Philippine,", the name under "Regards,"
+    Row("edgeagent.export.detect.people:AddressedNames"),  # "ask Precious first", "dire à Hugo"
     Row("edgeagent.export.detect.people:ChatSpeakers"),  # "2023-12-11 19:06 - Adam: ..."
     Row("edgeagent.export.detect.people:CsvColumns"),  # name, city, company, phone columns under a header
     # Person, organisation and place names: [] until `edgeagent models prepare en-core-web-sm` installed the model.

@@ -5,7 +5,8 @@ alone on a line, lower-case chat):
                  `customer="Levi Sales"`, `c.last_name = 'Cole'`; and a city's or company's (`city="Málaga"`,
                  "EMPLOYER: BLOM BV");
 * `Greetings`  - the name after a greeting ("Bonjour Philippine,", "hey annabel,") and the line after a sign-off
-                 ("Cordialement,\\nHélène Marchand");
+                 ("Cordialement,\\nHélène Marchand"); the signature on a message's last line ("Gruß, Merve", "- Grace");
+* `AddressedNames` - the name after a verb of asking or telling in the text's language ("ask Precious", "dire à Hugo");
 * `ChatSpeakers` - the sender in exported chat lines ("2023-12-11 19:06 - Adam: ...", "[11/12/23, 19:06] Adam: ...").
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from edgeagent.export.detect.language import LANGUAGES, language_of, zipf
 from edgeagent.export.detect.spans import Span
 from edgeagent.export.detect.text import fold_case, word_set
 
@@ -99,12 +101,18 @@ _GREETING_RE = re.compile(  # on lower-cased text
     + r"|sehr geehrte[r]?|querid[oa]|estimad[oa]|prezad[oa])[ \t]+"
     rf"(?P<name>{_NAME})[ \t]*[,!]"
 )
+_CLOSINGS = (r"best|regards|best regards|kind regards|warm regards|cheers|thanks|thank you|sincerely|yours|"
+             r"cordialement|bien à vous|amitiés|bises|viele grüße|beste grüße|mit freundlichen grüßen|gruß|grüße|lg|vg|"
+             r"saludos|un saludo|atenciosamente|abraços|cumprimentos|cordiali saluti|saluti|distinti saluti|groeten|"
+             r"met vriendelijke groet|hartelijke groet|pozdrawiam|pozdrowienia")
+CLOSING_WORDS = frozenset(w for phrase in _CLOSINGS.split("|") for w in phrase.split())  # "gruß", "regards"
 _SIGN_OFF_RE = re.compile(  # on lower-cased text: the sign-off line, then the name line
-    r"(?m)^[ \t]*(?:best|regards|best regards|kind regards|warm regards|cheers|thanks|thank you|sincerely|yours|"
-    r"cordialement|bien à vous|amitiés|viele grüße|beste grüße|mit freundlichen grüßen|lg|vg|saludos|un saludo|"
-    r"atenciosamente|abraços|cumprimentos|cordiali saluti|saluti|distinti saluti|groeten|met vriendelijke groet|"
-    r"hartelijke groet)[ \t]*[,.!]?[ \t]*\n[ \t]*(?P<name>[^\n]{2,60})$"
+    rf"(?m)^[ \t]*(?:{_CLOSINGS})[ \t]*[,.!]?[ \t]*\n[ \t]*(?P<name>[^\n]{{2,60}})$"
 )
+# The name after the sign-off on its line ("Gruß, Merve"), or after a dash on the last line ("- Grace").
+_SIGNED_RE = re.compile(rf"(?m)^[ \t]*(?:(?:{_CLOSINGS})[ \t]*[,.!]|[-–—~])[ \t]*(?P<name>[^\n]{{2,60}})$")
+_LIST_ITEM_RE = re.compile(r"[ \t]*(?:[-–—~*•+]|\d+[.)])[ \t]")
+COMMON_ZIPF = 4.0  # a word alone on the last line, this common in any language, is no signature ("Thanks", "Danke")
 # Words after a greeting that address no one in particular.
 _NOT_ADDRESSEES = word_set("""
 all everyone everybody team guys folks there again both world you friends colleagues sir madam y'all people
@@ -130,7 +138,37 @@ class Greetings:
             name = _VALUE_RE.match(line)
             if name and name.group() == line and _name_shaped(line, 1) and line.split()[0].lower() not in _NOT_ADDRESSEES:
                 spans.append(Span(m.start("name"), m.start("name") + len(line), "PERSON", self.name))
+        spans += _signature(text, folded)
         return spans
+
+
+def _signature(text: str, folded: str) -> list[Span]:
+    """The name a message is signed with on its last line: after the sign-off or a dash ("Gruß, Merve", "- Grace"),
+    or alone ("Daz") under a message that opens with a greeting."""
+    body = text.rstrip()
+    lo = body.rfind("\n") + 1
+    if lo == 0:
+        return []
+    m = _SIGNED_RE.match(folded, lo, len(body))
+    start = m.start("name") if m else lo + len(body[lo:]) - len(body[lo:].lstrip())
+    line = body[start:].rstrip(" \t.!")
+    name = _VALUE_RE.fullmatch(line)
+    if name is None or not _name_shaped(line, 1) or len(line.split()) > 3 or line.split()[0].lower() in _NOT_ADDRESSEES:
+        return []
+    if m is None and not (len(line.split()) == 1 and _GREETING_RE.match(folded) and _rare(line)):
+        return []  # a last word alone is a name only under a greeting, and only one no ordinary word spells
+    if m is not None and folded[m.start():m.start("name")].strip() in "-–—~" and _LIST_ITEM_RE.match(_last_line(body[:lo])):
+        return []  # "- Milk" under "- Eggs": the end of a list, not a signature
+    return [Span(start, start + len(line), "PERSON", "greetings")]
+
+
+def _last_line(text: str) -> str:
+    text = text.rstrip()
+    return text[text.rfind("\n") + 1 :]
+
+
+def _rare(word: str) -> bool:
+    return max(zipf(word, lang) for lang in LANGUAGES) < COMMON_ZIPF
 
 
 # Exported chats: WhatsApp/Signal "2023-12-11 19:06 - Adam: ...", "[11/12/23, 19:06] Adam: ...", "12/11/23 7:06 PM - ".
@@ -228,3 +266,46 @@ def _column_value(value: str, kind: str, generic_name: bool) -> bool:
     if "`" in value or "@" in value or value.lower() in _NOT_NAMES or not any(c.isalpha() for c in value):
         return False
     return not generic_name or re.fullmatch(rf"{_WORD}(?:[ \t]+{_WORD})+", value) is not None
+
+
+# Verbs and prepositions after which a capitalised word is the person spoken to or about ("ask Precious first",
+# "dire à Hugo", "een bericht aan Sanne"), by language; English "to" and "with" name products as often as people.
+_ADDRESSED = {
+    "en": "ask|tell|remind|message|text|ping|thank|thanks|cc|dm|invite|let|asking|telling|reminding|messaging",
+    "fr": "à|avec|demander|dire|remercier|appeler",
+    "de": "an|mit|frag|fragen|sag|sagen|erinnere|erinnern|bitte",
+    "nl": "aan|met|vraag|vragen|bedanken",
+    "es": "a|con|pregunta|preguntar|dile|decirle",
+    "pt": "pra|para|com|a|pergunta|perguntar",
+    "it": "a|con|chiedi|chiedere|dire|dì",
+}
+_ADDRESSED_RE = {lang: re.compile(rf"(?<![\w@./-])(?:(?:{words})[ \t]+)+(?P<name>[^\W\d_]+)(?![\w@/-]|\.[^\W\d_])")
+                 for lang, words in _ADDRESSED.items()}  # on lower-cased text; the name's capital is read in the text
+ADDRESSED_ZIPF = 4.7  # a word this common in the text's language is not taken for a name
+_TEAMS = word_set("""
+finance hr legal support sales marketing it ops security accounting accounts payroll procurement engineering billing
+admin facilities reception management compliance operations purchasing logistics helpdesk infra dev devops
+""")  # "ask Support", "tell Finance": a team, not a person
+
+
+class AddressedNames:
+    """A capitalised word right after a verb of asking or telling, or a preposition that addresses someone, in the
+    text's language: kind PERSON. The entity model misses such names in short requests and other languages."""
+
+    name = "addressed-names"
+
+    def detect(self, text: str) -> list[Span]:
+        if not any(c.isupper() for c in text):
+            return []
+        lang = language_of(text) or "en"
+        pattern = _ADDRESSED_RE.get(lang)
+        if pattern is None:
+            return []
+        spans = []
+        for m in pattern.finditer(fold_case(text)):
+            name = text[m.start("name") : m.end("name")]
+            if (name[0].isupper() and name[1:].islower() and name.lower() not in _NOT_ADDRESSEES and name.lower() not in _TEAMS
+                    and name.lower() not in _NOT_NAMES and zipf(name, lang) < ADDRESSED_ZIPF
+                    and zipf(name, "en") < ADDRESSED_ZIPF):
+                spans.append(Span(m.start("name"), m.end("name"), "PERSON", self.name))
+        return spans

@@ -23,13 +23,13 @@ _ID_WORDS = (
     "id|ids|account|acct|order|transaction|txn|user|userid|uid|username|ticket|invoice|customer|client|member|"
     "membership|booking|reservation|confirmation|reference|case|policy|tracking|shipment|parcel|serial|passport|"
     "licen[cs]e|employee|staff|patient|student|badge|subscriber|contract|claim|loan|voucher|receipt|payment|refund|"
-    "application|applicant|request|routing|sort[ -]?code|iban|swift|bic|tax|vat|ssn|nhs|medicare|insurance|"
+    "application|applicant|request|routing|sort[ -]?code|iban|swift|bic|tax|vat|ssn|nhs|mrn|medicare|insurance|"
     # the same words in the corpus's other languages: es/pt/fr/de/it/nl, and national ID names
     "pedido|cliente|cuenta|conta|factura|fatura|contrato|n[úu]mero|commande|compte|facture|dossier|"
     "bestellung|kundennummer|konto|rechnung|vertrag|ordine|fattura|contratto|bestelling|klantnummer|factuur|"
     "cpf|cnpj|dni|nie|nif|bsn|siret|siren|codice fiscale|steuer-?id|national id|personnummer"
 )
-_ID_SUFFIX = r"(?:[ _-]?(?:ids?|no\.?|nr\.?|num|number|numbers|code|ref|#))?"
+_ID_SUFFIX = r"(?:[ _-]?(?:ids?|no\.?|nr\.?|num|number|numbers|nummer|numéro|numero|code|ref|#))?"
 # Between the word and the value: punctuation, quotes, "is", "number" ("Order #: A1B2C3", "account number is 1234...").
 _ID_FILLER = r"(?:[\s:=#'\"`(\[/]|-|\b(?:is|was|number|num)\b|\b(?:no|nr)\.?(?![A-Za-z])){0,6}"
 _ID_RE = re.compile(  # run on lower-cased text (see text.fold_case); the value is read from the original
@@ -62,7 +62,7 @@ _PLATE_RE = re.compile(
 
 # National numbers whose check digits make them safe to find without a word before them: Brazil's CPF as written
 # (123.456.789-09) and Poland's PESEL (11 digits starting with a valid birth date).
-_CPF_RE = re.compile(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d.-])")
+_CPF_RE = re.compile(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-]|\.\d)")
 _PESEL_RE = re.compile(r"(?<![\d.,-])\d{11}(?![\d.,-])")
 
 
@@ -97,7 +97,8 @@ class ContextIds:
         spans = [Span(m.start(), m.end(), "ID", self.name) for m in _PREFIXED_ID_RE.finditer(text)
                  if m.group("p") not in _PUBLIC_PREFIXES and sum(c.isdigit() for c in m.group()) >= 5]
         spans += [Span(m.start("value"), m.end("value"), "ID", self.name) for m in _PLATE_RE.finditer(text)]
-        spans += [Span(m.start(), m.end(), "ID", self.name) for m in _CPF_RE.finditer(text) if _cpf_valid(m.group())]
+        spans += [Span(m.start(), m.end(), "ID", self.name) for m in _CPF_RE.finditer(text)
+                  if _cpf_valid(m.group()) or "cpf" in text[max(0, m.start() - 8) : m.start()].lower()]
         spans += [Span(m.start(), m.end(), "ID", self.name) for m in _PESEL_RE.finditer(text)
                   if _pesel_valid(m.group())]
         low, pos = fold_case(text), 0

@@ -1,0 +1,114 @@
+"""Places the entity model misses, signatures, names after a verb that addresses someone, and short access codes:
+found where the text uses them so, left alone where the same words are ordinary ones. Texts written for this test."""
+
+from __future__ import annotations
+
+import pytest
+
+from edgeagent.export.detect.assignments import AccessCodes
+from edgeagent.export.detect.builtin import default_detectors
+from edgeagent.export.detect.people import AddressedNames, Greetings
+from edgeagent.export.detect.places import Places
+from edgeagent.export.detect.rules import ContextIds
+
+
+def found(detector, text: str) -> list[str]:
+    return sorted(s.text(text) for s in detector.detect(text))
+
+
+@pytest.mark.parametrize(("text", "places"), [
+    ("my cousin drives down from Sheffield on friday", ["Sheffield"]),  # after a word that introduces a place
+    ("vamos estar em Curitiba a semana toda", ["Curitiba"]),  # in Portuguese
+    ("the printer in the Reading office is jammed again", ["Reading"]),  # an ordinary word, after "in the"
+    ("Parcel went to the depot, Wolverhampton sorted it late", ["Wolverhampton"]),  # rare: capitalised mid-sentence
+    ("Milton Keynes and Aberdeen both need the new rota", ["Aberdeen", "Milton Keynes"]),  # two words, one name
+])
+def test_places_in_running_text(text: str, places: list[str]) -> None:
+    assert found(Places(), text) == places
+    assert {s.kind for s in Places().detect(text)} == {"LOCATION"}
+
+
+@pytest.mark.parametrize("text", [
+    "We meet in March to set the Date field.",  # a month, and an ordinary word that is also a town
+    "## How To Buy A Date Range Filter",  # a title: capitals say nothing
+    "Please buy the Mobile plan before Time runs out.",
+    "Reading the report now, then the summary.",  # opening a sentence, an ordinary word
+    "Set the Split option on the Orange widget.",
+])
+def test_words_that_are_also_towns_are_left_alone(text: str) -> None:
+    assert found(Places(), text) == []
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Team,\nthe router at the shop is down again.\n- Farida", ["Farida"]),  # after a dash, last line
+    ("Hallo Jonas,\nanbei die Liste.\nGruß, Yusuf", ["Jonas", "Yusuf"]),  # after the sign-off, same line
+    ("Hi Kemi,\ncan you take the van on sat?\nOlu", ["Kemi", "Olu"]),  # alone, under a greeting, no ordinary word
+])
+def test_signatures_on_the_last_line(text: str, names: list[str]) -> None:
+    assert found(Greetings(), text) == names
+
+
+@pytest.mark.parametrize("text", [
+    "Shopping:\n- Eggs\n- Bread",  # the end of a list
+    "Hi Kemi,\nsee you at six\nThanks",  # a closing word alone
+    "Release notes\nAll tests pass\nApproved",  # no greeting: a last word is not a name
+])
+def test_last_lines_that_are_no_signature(text: str) -> None:
+    assert "Bread" not in found(Greetings(), text) and "Thanks" not in found(Greetings(), text)
+    assert "Approved" not in found(Greetings(), text)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("can someone swap shifts with me on sunday? ask Chidinma first", ["Chidinma"]),
+    ("tu peux dire à Baptiste que la réunion est annulée ?", ["Baptiste"]),  # French, two words before the name
+    ("Kun je een bedankje schrijven aan Femke voor het feest?", ["Femke"]),  # Dutch
+])
+def test_names_after_a_verb_that_addresses_someone(text: str, names: list[str]) -> None:
+    assert found(AddressedNames(), text) == names
+
+
+@pytest.mark.parametrize("text", [
+    "Please ask Support to reset it and tell Finance by noon.",  # teams
+    "Let me know when the build is green.",  # no capital after the verb
+    "ask Google for the error message",  # a word far too common to be taken for a name
+])
+def test_teams_and_common_words_after_such_verbs_are_no_names(text: str) -> None:
+    assert found(AddressedNames(), text) == []
+
+
+@pytest.mark.parametrize(("text", "secrets"), [
+    ("the gate code is 7731A, leave the parcel inside", ["7731A"]),
+    ("odbierz paczkę, kod odbioru 418 220", ["418 220"]),  # Polish, digits in groups
+    ("digicode 52B19 puis 2e étage", ["52B19"]),
+    ("router at 192.168.1.1, login admin/Summer2019!", ["Summer2019!"]),  # a password joined to the admin login
+])
+def test_access_codes_and_joined_admin_passwords(text: str, secrets: list[str]) -> None:
+    assert found(AccessCodes(), text) == secrets
+
+
+@pytest.mark.parametrize("text", [
+    "pin 3 of the header carries the clock",  # no code: one digit
+    "the API returned code 200 after the retry",  # "code" alone names no access code
+    "grant user:admin to the group",  # an action, not a password
+])
+def test_codes_that_open_nothing_are_left_alone(text: str) -> None:
+    assert [s for s in AccessCodes().detect(text) if s.kind == "SECRET"] == []
+
+
+def test_a_wifi_network_name_after_ssid_is_an_id() -> None:
+    assert [(s.kind, s.text("SSID Okafor_Family5G, password on the fridge"))
+            for s in AccessCodes().detect("SSID Okafor_Family5G, password on the fridge")] == [("ID", "Okafor_Family5G")]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("CPF 123.456.789-00.", "123.456.789-00"),  # after its word, a CPF whose check digits fail still is one
+    ("Factuurnummer 2023-4471 staat open", "2023-4471"),  # a compound of the ID word and "nummer"
+    ("dad's MRN 0071-993-2, ward 4", "0071-993-2"),  # a medical record number
+])
+def test_ids_after_their_word(text: str, value: str) -> None:
+    assert [s.text(text) for s in ContextIds().detect(text)] == [value]
+
+
+def test_the_default_set_runs_the_new_detectors() -> None:
+    names = {d.name for d in default_detectors(models=False)}
+    assert {"places", "addressed-names", "access-codes"} <= names
