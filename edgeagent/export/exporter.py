@@ -193,6 +193,7 @@ def load_declared(secrets: Sequence[str] = (), files: Sequence[Path] = ()) -> De
     return DeclaredSecrets([entry for d in declared for entry in d.entries])
 
 
+MEMO_TEXTS = 4096  # texts whose spans an exporter keeps (a run's payload parts; cleared when full)
 UNCHECKED_NAMES = "names nobody checked (no entity model: `edgeagent models prepare en-core-web-sm`)"
 
 
@@ -208,6 +209,8 @@ class Exporter:
         self.store, self.run_id, self.client = store, run_id, client
         self.mode, self.detectors, self.budget_usd, self.max_tokens = mode, list(detectors), budget_usd, max_tokens
         self.registry = PlaceholderRegistry(self._db.placeholders(run_id) if run_id else [])
+        # Each call re-sends the run's earlier turns: what the detectors found in a text is found once.
+        self._found: dict[tuple, list] = {}
 
     @property
     def _db(self) -> Store:
@@ -267,7 +270,9 @@ class Exporter:
         index = iter(range(len(parts)))
 
         def one(text: str) -> str:
-            s = sanitize(text, self.mode, self.detectors, self.registry, pieces.get(next(index), ()))
+            if len(self._found) > MEMO_TEXTS:
+                self._found.clear()
+            s = sanitize(text, self.mode, self.detectors, self.registry, pieces.get(next(index), ()), self._found)
             used.extend(p for p in s.placeholders if p not in used)
             residual.extend(s.residual)
             return s.text

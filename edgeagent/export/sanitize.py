@@ -6,7 +6,7 @@ import bisect
 import functools
 import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass
 
 from edgeagent.config import MIN_DECLARED_LEN
@@ -35,12 +35,13 @@ class Sanitized:
 
 
 def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: PlaceholderRegistry,
-             extra: Sequence[Span] = ()) -> Sanitized:
+             extra: Sequence[Span] = (), memo: MutableMapping[tuple, list[Span]] | None = None) -> Sanitized:
     """Normalise `text` (see `normalize`), detect sensitive spans and replace them with placeholders from `registry`.
 
     Detection reads the text and its decoded view (`decode`: percent escapes, HTML entities, JSON/Python escapes),
     in every mode; what the view finds is replaced in its encoded form. `extra`: spans of the normalised text found
-    elsewhere (the exporter's look at the whole payload), replaced as the detectors' are.
+    elsewhere (the exporter's look at the whole payload), replaced as the detectors' are. `memo`: what the detectors
+    found in a text, kept by a caller whose detectors do not change (an exporter re-sends a run's earlier turns).
 
     off: only declared secrets are substituted (they never leave, in any mode); every span is still reported.
     redact: substitute every span, and every value `registry` replaced before, wherever it turns up again (in any
@@ -51,7 +52,11 @@ def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: Plac
         raise ValueError(f"unknown export mode {mode!r}: expected one of {', '.join(MODES)}")
     text = normalize(text)
     view = decoded(text)
-    spans = _detected(text, view, detectors, extra)
+    key = (text, tuple(extra))
+    known = memo.get(key) if memo is not None else None
+    spans = list(known) if known is not None else _detected(text, view, detectors, extra)
+    if memo is not None and known is None:
+        memo[key] = list(spans)
     if mode == "off":
         declared = _replaced_spans(text, view, "off", spans, registry)
         out, used = registry.substitute(text, declared) if declared else (text, [])

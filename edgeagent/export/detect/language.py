@@ -8,6 +8,8 @@ need the text's language and a word's frequency in it; the lists load once per p
 
 from __future__ import annotations
 
+import collections
+import functools
 import math
 import re
 import threading
@@ -26,16 +28,22 @@ def zipf(word: str, lang: str) -> float:
     return _table(lang).get(word.casefold(), 0.0)
 
 
+@functools.lru_cache(maxsize=1024)  # several detectors ask about the same text
 def language_of(text: str) -> str | None:
     """The language of LANGUAGES whose common words best cover `text` (the sum of its words' Zipf values, a unigram
     model), or None for a text of fewer than MIN_WORDS words or one whose words are mostly in none of the lists."""
     words = [w.casefold() for w in _WORD_RE.findall(text)]
     if len(words) < MIN_WORDS:
         return None
-    scores = {lang: sum(_table(lang).get(w, 0.0) for w in words) for lang in LANGUAGES}
+    counts = collections.Counter(words)
+    scores = {}
+    for lang in LANGUAGES:
+        table = _table(lang)
+        scores[lang] = sum(table.get(w, 0.0) * n for w, n in counts.items())
     best = max(scores, key=scores.__getitem__)
     # Mostly words of no list (Japanese with a Latin ID in it): not a text these lists can place.
-    known = sum(1 for w in words if w in _table(best))
+    table = _table(best)
+    known = sum(n for w, n in counts.items() if w in table)
     return best if known * 2 >= len(words) else None
 
 
