@@ -104,6 +104,7 @@ def test_a_wifi_network_name_after_ssid_is_an_id() -> None:
     ("CPF 123.456.789-00.", "123.456.789-00"),  # after its word, a CPF whose check digits fail still is one
     ("Factuurnummer 2023-4471 staat open", "2023-4471"),  # a compound of the ID word and "nummer"
     ("dad's MRN 0071-993-2, ward 4", "0071-993-2"),  # a medical record number
+    ("NI number JT 12 34 56 B, tax code on the letter", "JT 12 34 56 B"),  # a UK National Insurance number's shape
 ])
 def test_ids_after_their_word(text: str, value: str) -> None:
     assert [s.text(text) for s in ContextIds().detect(text)] == [value]
@@ -112,3 +113,43 @@ def test_ids_after_their_word(text: str, value: str) -> None:
 def test_the_default_set_runs_the_new_detectors() -> None:
     names = {d.name for d in default_detectors(models=False)}
     assert {"places", "addressed-names", "access-codes"} <= names
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    ("Paket bitte an Gartenweg 3, 50667 Köln schicken", ["50667 Köln", "Gartenweg 3"]),  # a town of the list
+    ("envoyez-le au 8 rue des Lilas, 31000 Toulouse", ["31000 Toulouse", "8 rue des Lilas"]),
+    ("Mijn adres: Dorpsstraat 40, 3512 JK Utrecht", ["3512 JK Utrecht", "Dorpsstraat 40"]),
+    ("ul. Polna 12/4, 00-635 Warszawa", ["00-635 Warszawa", "ul. Polna 12/4"]),  # an abbreviated street
+    ("Rua das Flores 77, apto 3, Recife - PE, 50030-230", ["50030-230", "Rua das Flores 77, apto 3"]),  # a bare code after a street
+    ("return it to 22 Mill Lane, Bristol BS1 4DJ", ["22 Mill Lane", "BS1 4DJ"]),  # UK: the shape alone
+    ("billing: 500 Pine St, Portland, OR 97205", ["500 Pine St", "OR 97205"]),  # US: after the state
+])
+def test_postcodes_with_their_town_or_after_a_street(text: str, parts: list[str]) -> None:
+    from edgeagent.export.detect.personal import Addresses
+
+    got = found(Addresses(), text)
+    assert all(any(p in g for g in got) for p in parts) and all(any(g in p for p in parts) for g in got)
+
+
+@pytest.mark.parametrize("text", [
+    "In 2024 Revenue grew 12% over Q3 2025 London targets",  # years
+    "We sold 1500 Tickets and 12000 Units",  # counts before a capitalised word that is no town
+    "see RFC 2616 Section 5 and order 55312 from Zalando",
+    "14 Elm Road has 2 bedrooms for 1200 GBP",  # a price after a street
+])
+def test_numbers_that_are_no_postcode(text: str) -> None:
+    from edgeagent.export.detect.personal import Addresses
+
+    assert [p for p in found(Addresses(), text) if "Elm Road" not in p] == []
+
+
+def test_a_list_of_names_is_followed_from_one_known_name() -> None:
+    from edgeagent.export.detect.rules import KnownNames
+    from edgeagent.export.detect.spans import Span
+
+    text = "Thabo, Lerato and Sipho are on the rota; para mi suegra Lupe, quiero decirle hola"
+    known = [Span(text.index("Sipho"), text.index("Sipho") + 5, "PERSON", "ner"),
+             Span(text.index("Lupe"), text.index("Lupe") + 4, "PERSON", "ner")]
+    got = {s.text(text) for s in KnownNames().expand(text, known)}
+    assert {"Thabo", "Lerato"} <= got  # two steps along the list
+    assert not any("suegra" in g for g in got)  # past the first step only Capitalised words are names

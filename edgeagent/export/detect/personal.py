@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from edgeagent.export.detect.places import place_names
 from edgeagent.export.detect.spans import Span
 from edgeagent.export.detect.text import fold_case, occurrences, word_set
 
@@ -99,7 +100,7 @@ _GERMANIC_SUFFIX = (r"straße|strasse|str\.|weg|platz|gasse|allee|ring|damm|ufer
                     r"plein|pad|dijk|singel|kade|hof|boulevard|markt")
 # Where an English address ends: a comma, the line's end, a quote or bracket, " in ", a sentence's end.
 _EN_END = r"(?=[ \t]*(?:[,;\n\"')|]|$|\.(?:\s|$)| in ))"
-_UNIT = r"(?:,? *(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Piano|Appartamento|Puerta|Piso|Andar|Interno|Scala) *\w{1,5})?"
+_UNIT = r"(?:,? *(?:Apto\.?|Apt\.?|Apartment|Suite|Ste\.?|Unit|Piano|Appartamento|Puerta|Piso|Andar|Interno|Scala) *\w{1,5})?"
 # One regex per word order, each run only where its cheap needle occurs (one alternation of all four scans every
 # word boundary of the text: 5x slower).
 _EN_RE = re.compile(  # "15 Kerry Burgs", "834 Alexandra Stream Apt. 951"; UK flats: "Flat 8, Ann Fork", "Studio 66q, X"
@@ -122,10 +123,30 @@ _ROMANCE_NEEDLES = tuple(w.lower().replace("\\", "") + " " for w in f"{_ROMANCE_
 # start: "Zoeyweg 5", "Atzlerplatz 5-4", "JURREBOULEVARD 2" (a capital-led scan of every word is 5x slower).
 _GERMANIC_RE = re.compile(rf"(?<=[a-zäöüß])(?:{_GERMANIC_SUFFIX}) \d{{1,3}}[a-z]?(?:-\d{{1,3}})?\b(?![.,:]\d)")
 _WORD_START_RE = re.compile(r"[\w\-]*$")
+# Streets by an abbreviation or a word that is also an ordinary one, with a number and no comma between: "C/ Mayor 3",
+# "ul. Długa 5/3", "Av. Paulista 1578", "Via Roma 10".
+_ABBREVIATED_RE = re.compile(
+    r"(?<![\w.])(?:C/|c/|Cl\.|ul\.|Ul\.|al\.|Al\.|os\.|Av\.|Avda\.|Rua|Via|Viale|Plaza|Avenida|Calle) ?"
+    r"(?:(?:de|da|do|del|della|di|dos|das) )?[A-ZÀ-ÝŁŚŻŹĆŃ][^\W\d_]+(?: [A-ZÀ-ÝŁŚŻŹĆŃ][^\W\d_]+){0,2},? "
+    r"\d{1,4}[a-zA-Z]?(?:/\d{1,4})?(?![\w/])"
+)
+_ABBREVIATED_NEEDLES = ("C/", "c/", "Cl.", "ul.", "Ul.", "al.", "Al.", "os.", "Av", "Rua ", "Via", "Plaza ", "Calle ")
+# Postcodes. UK's shape is its own; a US ZIP follows its state. The others are plain numbers, so one counts only
+# with a town of GeoNames' list after it ("10115 Berlin", "1017 GC Amsterdam") or a street just before it.
+_UK_POSTCODE_RE = re.compile(r"(?<![\w-])[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}(?![\w-])")
+_US_STATES = ("AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|"
+              "OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC")
+_US_ZIP_RE = re.compile(rf"(?<![\w-])(?:{_US_STATES}) \d{{5}}(?:-\d{{4}})?(?![\w-])")
+_POSTCODE_RE = re.compile(  # DE/FR/ES/IT, AT/CH/BE/DK, NL, PL, PT, BR
+    r"(?<![\w.,/-])(?P<code>\d{5}|\d{4}(?: ?[A-Z]{2})?|\d{2}-\d{3}|\d{4}-\d{3}|\d{5}-\d{3})(?![\w-])"
+    r"(?:[ \t]+(?P<town>[A-ZÀ-ÝŁŚŻŹĆŃ][^\W\d_]+(?:[ -][A-ZÀ-ÝŁŚŻŹĆŃ][^\W\d_]+){0,2}))?"
+)
+STREET_BEFORE = 60  # characters, on the same line, within which a street makes a bare number its postcode
 
 
 class Addresses:
-    """Street addresses: kind ADDRESS (the street and number; city and postcode are left to NER)."""
+    """Street addresses and postcodes: kind ADDRESS (a postcode with the town after it; other towns are left to
+    NER and the places list)."""
 
     name = "addresses"
 
@@ -143,7 +164,33 @@ class Addresses:
             start = word.start()
             if text[start : start + 1] in _CAPITALS:
                 spans.append(Span(start, m.end(), "ADDRESS", self.name))
+        if any(n in text for n in _ABBREVIATED_NEEDLES):
+            spans += [Span(m.start(), m.end(), "ADDRESS", self.name) for m in _ABBREVIATED_RE.finditer(text)
+                      if not any(s.start <= m.start() and m.end() <= s.end for s in spans)]
+        return spans + _postcodes(text, [s.end for s in spans])
+
+
+def _postcodes(text: str, street_ends: list[int]) -> list[Span]:
+    spans = [Span(m.start(), m.end(), "ADDRESS", "addresses")
+             for r in (_UK_POSTCODE_RE, _US_ZIP_RE) for m in r.finditer(text)]
+    if not any(c.isdigit() for c in text):
         return spans
+    towns = None
+    for m in _POSTCODE_RE.finditer(text):
+        if re.fullmatch(r"(?:19|20)\d\d", m.group("code")):
+            continue  # a year ("Q3 2025 London office")
+        line = text.rfind("\n", 0, m.start()) + 1
+        street = any(max(line, m.start() - STREET_BEFORE) <= end <= m.start() for end in street_ends)
+        if m.group("town") and not m.group("town").isupper():  # "1200 GBP": a currency, not a town
+            towns = towns if towns is not None else place_names()
+            words = m.group("town").split()
+            if street or any(" ".join(words[:n]) in towns for n in range(len(words), 0, -1)):
+                spans.append(Span(m.start(), m.end(), "ADDRESS", "addresses"))
+                continue
+        # A bare number after a street: only a shape no price or count has ("80-827", "1017 GC", "01310-200").
+        if street and (len(m.group("code")) == 5 or not m.group("code").isdigit()):
+            spans.append(Span(m.start(), m.end("code"), "ADDRESS", "addresses"))
+    return spans
 
 
 _CAPITALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")

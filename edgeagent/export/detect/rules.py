@@ -63,6 +63,8 @@ _PLATE_RE = re.compile(
 # National numbers whose check digits make them safe to find without a word before them: Brazil's CPF as written
 # (123.456.789-09) and Poland's PESEL (11 digits starting with a valid birth date).
 _CPF_RE = re.compile(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-]|\.\d)")
+# UK National Insurance numbers: two letters (not D, F, I, Q, U, V first; not O second), six digits, A-D.
+_NINO_RE = re.compile(r"(?<![\w-])[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![\w-])")
 _PESEL_RE = re.compile(r"(?<![\d.,-])\d{11}(?![\d.,-])")
 
 
@@ -99,6 +101,7 @@ class ContextIds:
         spans += [Span(m.start("value"), m.end("value"), "ID", self.name) for m in _PLATE_RE.finditer(text)]
         spans += [Span(m.start(), m.end(), "ID", self.name) for m in _CPF_RE.finditer(text)
                   if _cpf_valid(m.group()) or "cpf" in text[max(0, m.start() - 8) : m.start()].lower()]
+        spans += [Span(m.start(), m.end(), "ID", self.name) for m in _NINO_RE.finditer(text)]
         spans += [Span(m.start(), m.end(), "ID", self.name) for m in _PESEL_RE.finditer(text)
                   if _pesel_valid(m.group())]
         low, pos = fold_case(text), 0
@@ -301,19 +304,32 @@ def _occurrences(text: str, names: dict[str, str], source: str) -> list[Span]:
     return spans
 
 
+_WORD = r"[^\W\d_]{2,}(?:['’\-][^\W\d_]+)*"
+_AFTER_RE = re.compile(_COORDINATED + rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)")
+_BEFORE_RE = re.compile(rf"(?<![^\W_])(?P<name>{_WORD}(?:[ \t]+{_WORD})?){_COORDINATED}$")
+LIST_HOPS = 3  # "Thabo, Lerato and Sipho": each name found is the next one's anchor, along a list this long
+
+
 def _coordinated(text: str, people: list[Span], source: str) -> list[Span]:
-    """One or two name-shaped words (any case, not common words) joined to a known person by "and", "or", ","."""
-    spans = []
-    word = r"[^\W\d_]{2,}(?:['’\-][^\W\d_]+)*"
-    after = re.compile(_COORDINATED + rf"(?P<name>{word}(?:[ \t]+{word})?)")
-    before = re.compile(rf"(?<![^\W_])(?P<name>{word}(?:[ \t]+{word})?){_COORDINATED}$")
-    for person in people:
-        m = after.match(text, person.end)
-        if m:
-            spans += _name_words(text, m.start("name"), m.end("name"), source, keep_first=True)
-        m = before.search(text, max(0, person.start - 60), person.start)
-        if m:
-            spans += _name_words(text, m.start("name"), m.end("name"), source, keep_first=False)
+    """One or two name-shaped words (any case, not common words) joined to a known person by "and", "or", ",",
+    and on along a list of them."""
+    spans: list[Span] = []
+    anchors = list(people)
+    for _ in range(LIST_HOPS):
+        found = []
+        for person in anchors:
+            m = _AFTER_RE.match(text, person.end)
+            if m:
+                found += _name_words(text, m.start("name"), m.end("name"), source, keep_first=True)
+            m = _BEFORE_RE.search(text, max(0, person.start - 60), person.start)
+            if m:
+                found += _name_words(text, m.start("name"), m.end("name"), source, keep_first=False)
+        known = {(s.start, s.end) for s in [*people, *spans]}
+        anchors = [s for s in found if (s.start, s.end) not in known
+                   and (not spans or all(w[:1].isupper() for w in s.text(text).split()))]  # further on: Capitalised
+        spans += anchors
+        if not anchors:
+            break
     return spans
 
 
