@@ -114,6 +114,8 @@ def backed(c: Claim, effects: list[Effect]) -> bool:
         # A bare name is a file the run wrote in a folder too ("saved summary.md"); case aside, since a sentence
         # capitalises the path that opens it ("Reports/x.md has been written").
         target = target.lower()
+        if target.endswith(".ics") and any(e.tool == "add_event" for e in effects):
+            return True  # "added the meeting to calendar.ics": the calendar tool wrote it
         return any(e.tool in FILE_TOOLS and e.path is not None and (e.path.lower() == target or
                    ("/" not in target and e.path.lower().endswith("/" + target))) for e in effects)
     if c.kind in ("send", "draft"):
@@ -133,8 +135,10 @@ def facts(effects: list[Effect]) -> str:
                  (tool == "write_file" and e.tool in FILE_TOOLS)]
         return f"{what} {', '.join(dict.fromkeys(i or '?' for i in items))}" if items else None
 
+    events = sum(e.tool == "add_event" for e in effects)
     done = [x for x in (listed("write_file", "wrote"), listed("send_mail", "sent mail to"),
-                        listed("draft_mail", "saved drafts to"), listed("add_event", "added events")) if x]
+                        listed("draft_mail", "saved drafts to"),
+                        f"added {events} calendar event{'s' * (events > 1)}" if events else None) if x]
     return "; ".join(done) if done else "nothing was written, sent or added"
 
 
@@ -143,6 +147,19 @@ def refusal(found: list[Claim], effects: list[Effect]) -> str:
     said = "; ".join(f'"{c.text}"' for c in found[:3])
     return (f"{REFUSED}your answer says {said}, but this run {facts(effects)}. Do what is missing now, "
             "or call finish again with an answer that says only what was done.")
+
+
+AMENDED = "\n\n[edgeagent: not done, though said above: "  # how the runtime marks an answer it had to correct
+
+
+def amended(answer: str, effects: list[Effect]) -> str:
+    """The answer the user gets when its claims still outrun the run's effects (refused once already, or at the
+    step budget): the model's words, then the runtime's note of what was not done and what was."""
+    wrong = false_claims(answer, effects)
+    if not wrong:
+        return answer
+    said = "; ".join(f'"{c.text}"' for c in wrong[:3])
+    return f"{answer}{AMENDED}{said}. What this run did: {facts(effects)}.]"
 
 
 def verdict(task: str, answer: str | None, effects: list[Effect], tools: dict) -> dict[str, str | None]:

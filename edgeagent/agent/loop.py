@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from edgeagent.agent.bodies import BODY_TOKENS, CUT, call_view, joined, split, turns, with_body
 from edgeagent.agent.callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
-from edgeagent.agent.claims import verdict
+from edgeagent.agent.claims import amended, verdict
 from edgeagent.agent.deliverables import Effect, effects_of, open_notes, still_open
 from edgeagent.agent.guards import (
     allowed_tools,
@@ -326,6 +326,8 @@ class Agent:
     def _verdict(self, run_id: str, answer: str | None) -> dict:
         """How the run ended beyond its status: blocked, false claims, what was left open (claims.verdict)."""
         run, steps = self.store.get_run(run_id), self.store.steps(run_id)
+        if answer is not None and steps and steps[-1]["tool"] == "finish" and steps[-1]["ok"]:
+            answer = (steps[-1]["args"] or {}).get("answer", answer)  # the model's words, not the runtime's note
         fields = verdict(run["task"], answer, self._effects(run_id, steps), self._offered(run))
         return fields if self.claim_check else {**fields, "false_claims": None, "open_deliverables": None}
 
@@ -359,6 +361,8 @@ class Agent:
             if self.read_first:
                 check_read_first(name, args, steps, run, self.tools)
             obs = self.tools[name].fn(ctx, **args)
+            if name == "finish" and self.claim_check:  # never tell the user a claim no step backs
+                obs = amended(obs, self._effects(run["id"], steps))
             if call["finish_reason"] == "length" and split(call["output"])[1] is not None:
                 obs += CUT.format(tokens=BODY_TOKENS)
             return name, args, True, relisted(name, args, steps, obs) if self.navigation else obs

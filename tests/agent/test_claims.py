@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from edgeagent.agent.claims import REFUSED, claims, false_claims
+from edgeagent.agent.claims import AMENDED, REFUSED, claims, facts, false_claims
 from edgeagent.agent.deliverables import Effect
 from edgeagent.cli import cli
 from tests.agent.test_deliverables import _agent_run, call
@@ -118,6 +118,13 @@ def test_a_claim_is_backed_only_by_a_matching_effect():
     assert len(false_claims("I drafted a reply to lena@example.org.", sent)) == 1  # sending is no draft
 
 
+def test_an_event_added_to_the_calendar_file_backs_a_claim_that_names_the_file():
+    answer = "I added 'All-Hands' to calendar.ics; it overlaps the interview."
+    assert false_claims(answer, [Effect(0, "add_event", None)]) == []
+    assert false_claims(answer, [Effect(0, "write_file", "notes.md")]) != []
+    assert "added 1 calendar event" in facts([Effect(0, "add_event", None)])
+
+
 QUESTION = "How many tickets are open in notes.md?"
 
 
@@ -129,6 +136,15 @@ def test_a_false_claim_is_refused_once_with_the_facts_then_recorded(tmp_path):
     assert steps[1]["observation"].startswith(REFUSED)
     assert "nothing was written, sent or added" in steps[1]["observation"]
     assert run["status"] == "done" and json.loads(run["false_claims"]) == [claim]
+    # The user is not told it was saved: the runtime's note says what was not done and what was.
+    assert run["answer"] == steps[2]["observation"] and run["answer"].startswith(claim + AMENDED)
+    assert "nothing was written, sent or added" in run["answer"]
+
+
+def test_a_true_answer_is_given_as_the_model_wrote_it(tmp_path):
+    replies = [call("write_file", path="counts.md", content="3 open"), call("finish", answer="Saved to counts.md.")]
+    run, _, _, _ = _agent_run(tmp_path, "Count the open tickets in notes.md. Keep it short.", replies)
+    assert run["answer"] == "Saved to counts.md." and not run["false_claims"]
 
 
 def test_a_refused_claim_can_be_mended_by_doing_it(tmp_path):
@@ -159,7 +175,7 @@ def test_with_the_loop_rules_off_a_false_claim_is_not_refused_but_still_recorded
     claim = "I saved the count to counts.md."
     run, steps, _, _ = _agent_run(tmp_path, QUESTION, [call("finish", answer=claim)], deliverables=False)
     assert [(s["tool"], s["ok"]) for s in steps] == [("finish", 1)]
-    assert json.loads(run["false_claims"]) == [claim]
+    assert json.loads(run["false_claims"]) == [claim] and AMENDED in run["answer"]
 
 
 def test_with_claim_check_off_nothing_is_refused_or_recorded(tmp_path):
@@ -167,6 +183,7 @@ def test_with_claim_check_off_nothing_is_refused_or_recorded(tmp_path):
     task = "Count the open tickets in notes.md. Keep it short."
     run, steps, _, _ = _agent_run(tmp_path, task, [call("finish", answer=claim)], claim_check=False)
     assert [(s["tool"], s["ok"]) for s in steps] == [("finish", 1)] and run["false_claims"] is None
+    assert run["answer"] == claim  # nothing checked, nothing amended
 
 
 def test_show_and_runs_mark_a_false_claim(home, workspace, tmp_path):
