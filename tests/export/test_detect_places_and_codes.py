@@ -34,6 +34,7 @@ def test_places_in_running_text(text: str, places: list[str]) -> None:
     "Please buy the Mobile plan before Time runs out.",
     "Reading the report now, then the summary.",  # opening a sentence, an ordinary word
     "Set the Split option on the Orange widget.",
+    "Wir treffen uns zum Essen im Hof, danach in der Halle.",  # German nouns that are towns too
 ])
 def test_words_that_are_also_towns_are_left_alone(text: str) -> None:
     assert found(Places(), text) == []
@@ -71,6 +72,7 @@ def test_names_after_a_verb_that_addresses_someone(text: str, names: list[str]) 
     "Please ask Support to reset it and tell Finance by noon.",  # teams
     "Let me know when the build is green.",  # no capital after the verb
     "ask Google for the error message",  # a word far too common to be taken for a name
+    "Die Ware kam mit Verspätung an Bord, bitte Rechnung prüfen.",  # German nouns are capitalised after any word
 ])
 def test_teams_and_common_words_after_such_verbs_are_no_names(text: str) -> None:
     assert found(AddressedNames(), text) == []

@@ -273,7 +273,7 @@ def _column_value(value: str, kind: str, generic_name: bool) -> bool:
 _ADDRESSED = {
     "en": "ask|tell|remind|message|text|ping|thank|thanks|cc|dm|invite|let|asking|telling|reminding|messaging",
     "fr": "à|avec|demander|dire|remercier|appeler",
-    "de": "an|mit|frag|fragen|sag|sagen|erinnere|erinnern|bitte",
+    "de": "frag|fragen|sag|sagen|erinnere|erinnern",  # not "an", "mit": every German noun is capitalised after them
     "nl": "aan|met|vraag|vragen|bedanken",
     "es": "a|con|pregunta|preguntar|dile|decirle",
     "pt": "pra|para|com|a|pergunta|perguntar",
@@ -304,8 +304,8 @@ class AddressedNames:
         spans = []
         for m in pattern.finditer(fold_case(text)):
             name = text[m.start("name") : m.end("name")]
-            if (name[0].isupper() and name[1:].islower() and name.lower() not in _NOT_ADDRESSEES and name.lower() not in _TEAMS
-                    and name.lower() not in _NOT_NAMES and zipf(name, lang) < ADDRESSED_ZIPF
+            if (name[0].isupper() and name[1:].islower() and name.lower() not in _NOT_ADDRESSEES
+                    and name.lower() not in _TEAMS and name.lower() not in _NOT_NAMES and zipf(name, lang) < ADDRESSED_ZIPF
                     and zipf(name, "en") < ADDRESSED_ZIPF):
                 spans.append(Span(m.start("name"), m.end("name"), "PERSON", self.name))
         return spans

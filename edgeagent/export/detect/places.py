@@ -5,7 +5,7 @@ The entity model misses places it has not seen and places in other languages. A 
 word too ("Reading", "Nice", "Split", "Date"), so a name is taken where it cannot be one:
 * after a word that introduces a place ("in", "from", "near", "nach", "em", "à" ...), with an optional "the";
 * or written capitalised inside a sentence, and no more common than a place name usually is in English or the
-  text's language.
+  text's language (not in German, which capitalises every noun).
 Never a month or weekday ("in March"), nor a word of a line written in title case ("How to Buy a Date Range").
 """
 
@@ -24,7 +24,7 @@ from edgeagent.export.detect.text import word_set
 
 # Words after which a capitalised name is a place, in the languages language_of knows (lower case).
 _INTRODUCES = word_set("""
-in at from to near around outside via into towards toward through nach aus bei von vom zum zur im à au aux en
+in at from to near around outside via into towards toward through nach aus à au aux en
 de dans vers près em no na para pra desde hasta hacia cerca nel nella da di verso vicino naar uit bij te nabij
 w we z ze do koło pod i från till nära ud til fra ved în la din spre
 """)
@@ -89,6 +89,8 @@ def _a_place(text: str, lo: int, hi: int, lang: str) -> bool:
         before = before[:-1]
     if before and before[-1].lower() in _INTRODUCES:
         return True
+    if lang == "de":
+        return False  # German capitalises every noun ("Essen", "Halle", "Hof" are towns too): only "in", "nach", "aus"
     common = max(zipf(text[lo:hi], "en"), zipf(text[lo:hi], lang))
     return common < (OPENING_ZIPF if _opens(text, line_lo, lo) else COMMON_ZIPF)
 
