@@ -70,7 +70,7 @@ def test_names_after_a_verb_that_addresses_someone(text: str, names: list[str]) 
 
 @pytest.mark.parametrize("text", [
     "Please ask Support to reset it and tell Finance by noon.",  # teams
-    "Let me know when the build is green.",  # no capital after the verb
+    "Let me know when the build is green, or let Docker restart it.",  # "let" names tools as often as people
     "ask Google for the error message",  # a word far too common to be taken for a name
     "Die Ware kam mit Verspätung an Bord, bitte Rechnung prüfen.",  # German nouns are capitalised after any word
 ])
@@ -100,6 +100,7 @@ def test_codes_that_open_nothing_are_left_alone(text: str) -> None:
 def test_a_wifi_network_name_after_ssid_is_an_id() -> None:
     assert [(s.kind, s.text("SSID Okafor_Family5G, password on the fridge"))
             for s in AccessCodes().detect("SSID Okafor_Family5G, password on the fridge")] == [("ID", "Okafor_Family5G")]
+    assert AccessCodes().detect("the SSID is hidden, so add the network by hand") == []
 
 
 @pytest.mark.parametrize(("text", "value"), [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from edgeagent.export.detect.language import zipf
 from edgeagent.export.detect.spans import Span
 from edgeagent.export.detect.text import fold_case
 
@@ -111,6 +112,7 @@ _CODE_RE = re.compile(  # on lower-cased text
 )
 # "admin/Eircom1985", "root:toor99": a login and its password joined, after the usual administrator logins.
 _PAIR_RE = re.compile(r"(?<![\w-])(?:admin|administrator|root|user|login|pi|ubnt)[ \t]*[/:][ \t]*(?P<value>[^\s,;/@]{4,64})")
+COMMON_ZIPF = 4.0  # a word this common after "SSID" is part of the sentence, not the network's name
 _SSID_RE = re.compile(r"(?<![\w-])(?:ssid|wi-?fi name|network name|wlan)[ \t]*[:=]?[ \t]*(?P<value>[^\s,;'\"]{2,32})")
 
 
@@ -128,5 +130,6 @@ class AccessCodes:
             value = text[m.start("value") : m.end("value")]
             if any(c.isdigit() for c in value) or not value.isalpha():  # "user:add" is an action, not a password
                 spans.append(Span(m.start("value"), m.end("value"), "SECRET", self.name))
-        spans += [Span(m.start("value"), m.end("value"), "ID", self.name) for m in _SSID_RE.finditer(low)]
+        spans += [Span(m.start("value"), m.end("value"), "ID", self.name) for m in _SSID_RE.finditer(low)
+                  if zipf(m.group("value"), "en") < COMMON_ZIPF]  # "the SSID is hidden": no name given
         return spans

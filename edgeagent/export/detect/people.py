@@ -269,9 +269,10 @@ def _column_value(value: str, kind: str, generic_name: bool) -> bool:
 
 
 # Verbs and prepositions after which a capitalised word is the person spoken to or about ("ask Precious first",
-# "dire à Hugo", "een bericht aan Sanne"), by language; English "to" and "with" name products as often as people.
+# "dire à Hugo", "een bericht aan Sanne"), by language; English "to", "with" and "let" name products as often as
+# people ("let Docker restart it").
 _ADDRESSED = {
-    "en": "ask|tell|remind|message|text|ping|thank|thanks|cc|dm|invite|let|asking|telling|reminding|messaging",
+    "en": "ask|tell|remind|message|text|ping|thank|thanks|cc|dm|invite|asking|telling|reminding|messaging",
     "fr": "à|avec|demander|dire|remercier|appeler",
     "de": "frag|fragen|sag|sagen|erinnere|erinnern",  # not "an", "mit": every German noun is capitalised after them
     "nl": "aan|met|vraag|vragen|bedanken",
