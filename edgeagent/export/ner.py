@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from edgeagent.export.detect.language import language_of
+from edgeagent.export.detect.language import CALENDAR_WORDS, language_of
 from edgeagent.export.detect.spans import Detector, Span
 from edgeagent.export.ner_language import lowercase_names, without_native_words
 from edgeagent.export.placeholders import PLACEHOLDER_RE
@@ -89,6 +89,7 @@ class SpacyEntities:
                           for lo, hi, kind in lowercase_names(piece, nlp, lexicon(self.folder), held, self._names)]
             elif lang is not None:
                 found = without_native_words(piece, found, lang)
+            found = [s for s in found if not _calendar(piece[s.start : s.end])]  # "Montag", "Sat": dates matter
             found += [Span(lo, hi, "ORG", self.name) for lo, hi in company_names(piece, held)]
             spans += [Span(offset + s.start, offset + s.end, s.kind, s.source) for s in found]
         return spans
@@ -114,6 +115,12 @@ class SpacyEntities:
                     if proper:
                         found.append((proper[0], proper[1], kind))
         return found
+
+
+def _calendar(text: str) -> bool:
+    """Whether a span holds nothing but days and months ("Montag", "Sat", "Friday 14 March")."""
+    words = [w.lower() for w in _LETTERS_RE.findall(text)]
+    return bool(words) and all(w in CALENDAR_WORDS for w in words)
 
 
 def company_names(text: str, held: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:

@@ -82,3 +82,13 @@ def test_phrases_of_other_languages_are_not_names(spacy_model):
     assert not [f for f in found if f[0].islower() or f in ("Hola", "Dile")]
     before = {s.text(text) for s in SpacyEntities(spacy_model, languages=False).detect(text)}
     assert [f for f in before if f[0].islower()]  # what the English model alone takes for names here
+
+
+def test_days_and_months_alone_are_never_names(spacy_model):
+    from edgeagent.export.ner import _calendar
+
+    assert _calendar("Montag") and _calendar("Sat") and _calendar("Friday, 14 March")
+    assert not _calendar("April") and not _calendar("Jan") and not _calendar("Mei")  # names as often as dates
+    text = "Die Störung besteht seit Montag, und Jana Petrović aus der Technik war am Donnerstag hier."
+    found = {s.text(text) for s in SpacyEntities(spacy_model).detect(text)}
+    assert not {"Montag", "Donnerstag"} & found and any("Petrović" in f for f in found)

@@ -14,6 +14,8 @@ import math
 import re
 import threading
 
+from edgeagent.export.detect.text import word_set
+
 # Latin-script languages whose text the English model misreads; others (CJK, Cyrillic) it mostly leaves alone.
 LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "sv", "tr", "da", "ro")
 MIN_WORDS = 4  # fewer words say too little about a language: such a text is left as it is (None)
@@ -58,3 +60,24 @@ def _table(lang: str) -> dict[str, float]:
                 _lists[lang] = {w: round(math.log10(f) + 9, 2) for w, f in get_frequency_dict(lang, "small").items()}
             table = _lists[lang]
     return table
+
+
+# Days and months, with their usual short forms, in the languages above (lower case): never a name on their own.
+CALENDAR_WORDS = word_set("""
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat
+january february march july september october november december feb mar apr jun jul aug sep
+sept oct nov dec
+montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag januar februar märz juni juli oktober
+dezember
+lundi mardi mercredi jeudi vendredi samedi dimanche janvier février mars avril juin juillet août septembre octobre
+novembre décembre
+lunes martes miércoles jueves viernes sábado enero febrero marzo junio septiembre
+octubre noviembre diciembre
+segunda terça quarta quinta sexta segunda-feira terça-feira quarta-feira quinta-feira sexta-feira janeiro fevereiro
+março junho julho setembro outubro novembro dezembro
+lunedì martedì mercoledì giovedì venerdì sabato domenica gennaio febbraio aprile giugno luglio settembre
+ottobre dicembre
+maandag dinsdag woensdag donderdag vrijdag zaterdag zondag januari februari maart
+poniedziałek wtorek środa czwartek piątek sobota niedziela styczeń luty marzec kwiecień czerwiec lipiec sierpień
+wrzesień październik listopad grudzień
+""")  # left out: May, April, June, August, Jan, Sun, Julio, Domingo in any language, names as often as dates
