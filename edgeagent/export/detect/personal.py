@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from edgeagent.export.detect.places import place_names
@@ -175,12 +176,14 @@ def _postcodes(text: str, street_ends: list[int]) -> list[Span]:
              for r in (_UK_POSTCODE_RE, _US_ZIP_RE) for m in r.finditer(text)]
     if not any(c.isdigit() for c in text):
         return spans
-    towns = None
+    towns, ends = None, sorted(street_ends)
     for m in _POSTCODE_RE.finditer(text):
         if re.fullmatch(r"(?:19|20)\d\d", m.group("code")):
             continue  # a year ("Q3 2025 London office")
-        line = text.rfind("\n", 0, m.start()) + 1
-        street = any(max(line, m.start() - STREET_BEFORE) <= end <= m.start() for end in street_ends)
+        near = max(0, m.start() - STREET_BEFORE)
+        line = text.rfind("\n", near, m.start()) + 1
+        k = bisect.bisect_right(ends, m.start())  # the last street ending before this number
+        street = k > 0 and ends[k - 1] >= max(line, near)
         if m.group("town") and not m.group("town").isupper():  # "1200 GBP": a currency, not a town
             towns = towns if towns is not None else place_names()
             words = m.group("town").split()

@@ -33,6 +33,7 @@ COMMON_ZIPF = 4.3  # a name this frequent in English or the text's language is a
 OPENING_ZIPF = 3.0  # opening a sentence, only a name rarer than this counts without a word before it
 _CAPITALISED_RE = re.compile(r"(?<![\w@./-])[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:['’-][^\W\d_]+)*(?![\w@/-]|\.[^\W\d_])")
 _WORD_RE = re.compile(r"[^\W\d_]+")
+NEAR = 120  # characters of context read on each side of a name
 MAX_WORDS = 3  # "Milton Keynes", "Rio de Janeiro" is four with its particle, matched whole by the longest try
 
 _names: frozenset[str] | None = None
@@ -80,9 +81,10 @@ class Places:
 
 
 def _a_place(text: str, lo: int, hi: int, lang: str) -> bool:
-    line_lo = text.rfind("\n", 0, lo) + 1
-    line_hi = text.find("\n", hi)
-    if _title_case(text[line_lo : len(text) if line_hi < 0 else line_hi]):
+    # The line around the name, at most NEAR characters each side: a one-line JSON payload must not cost its square.
+    line_lo = max(text.rfind("\n", max(0, lo - NEAR), lo) + 1, lo - NEAR)
+    line_hi = text.find("\n", hi, hi + NEAR)
+    if _title_case(text[line_lo : min(len(text), hi + NEAR) if line_hi < 0 else line_hi]):
         return False
     before = _WORD_RE.findall(text[max(line_lo, lo - 40) : lo])
     if before and before[-1].lower() == "the":
