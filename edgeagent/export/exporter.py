@@ -251,7 +251,8 @@ class Exporter:
             return []
         placeholders = [p for p, _, _ in self.registry.entries()]
         declared = [entry for d in self.detectors if isinstance(d, DeclaredSecrets) for entry in d.entries]
-        found = sorted({s.kind for s in residual} | set(hidden_declared(sent_text, declared, placeholders)))
+        # `sent_text` keeps the user's characters where normalising changed none of what was found; read it normalised.
+        found = sorted({s.kind for s in residual} | set(hidden_declared(normalize(sent_text), declared, placeholders)))
         # Strict promises nothing private leaves; without the entity model nobody looked for names.
         return [*found, UNCHECKED_NAMES] if self.names_unchecked else found
 

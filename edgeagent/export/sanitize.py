@@ -13,7 +13,7 @@ from edgeagent.config import MIN_DECLARED_LEN
 from edgeagent.export.decode import Decoded, decoded, detect_decoded
 from edgeagent.export.detect.declared import DeclaredSecrets
 from edgeagent.export.detect.spans import Detector, Span, detect, merge_spans
-from edgeagent.export.normalize import normalize
+from edgeagent.export.normalize import normalize, origins
 from edgeagent.export.placeholders import LITERAL, PLACEHOLDER_RE, PlaceholderRegistry
 
 MODES = ("off", "redact", "strict")
@@ -50,7 +50,7 @@ def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: Plac
     """
     if mode not in MODES:
         raise ValueError(f"unknown export mode {mode!r}: expected one of {', '.join(MODES)}")
-    text = normalize(text)
+    original, text = text, normalize(text)
     view = decoded(text)
     key = (text, tuple(extra))
     known = memo.get(key) if memo is not None else None
@@ -60,11 +60,37 @@ def sanitize(text: str, mode: str, detectors: Sequence[Detector], registry: Plac
     if mode == "off":
         declared = _replaced_spans(text, view, "off", spans, registry)
         out, used = registry.substitute(text, declared) if declared else (text, [])
-        return Sanitized(out, used, spans, [])
-    spans = _replaced_spans(text, view, mode, spans, registry)
-    out, used = registry.substitute(text, spans)
+        return Sanitized(_as_written(original, text, out, declared, registry), used, spans, [])
+    replaced = _replaced_spans(text, view, mode, spans, registry)
+    out, used = registry.substitute(text, replaced)
     residual = _residual(out, detectors, registry) if mode == "strict" else []
-    return Sanitized(out, used, spans, residual)
+    sent = out if residual else _as_written(original, text, out, replaced, registry)
+    return Sanitized(sent, used, spans, residual)
+
+
+def _as_written(original: str, text: str, out: str, spans: list[Span], registry: PlaceholderRegistry) -> str:
+    """`out` with the user's own characters where `text` (normalised `original`) kept them: "：", "x²", "①".
+
+    Only where the result, normalised, is `out` itself, so what the detectors checked is still what is sent."""
+    if text == original:
+        return out
+    mapped = origins(original)
+    if mapped is None:
+        return out
+    starts, ends = mapped
+    pieces, pos = [], 0
+    for span in merge_spans(spans):
+        a, b = starts[span.start], ends[span.end - 1]
+        if a < pos:  # two spans in one character's run
+            return out
+        pieces += [_gap(original[pos:a], registry), registry.placeholder_for(text[span.start:span.end], span.kind)]
+        pos = b
+    written = "".join([*pieces, _gap(original[pos:], registry)])
+    return written if normalize(written) == out else out
+
+
+def _gap(text: str, registry: PlaceholderRegistry) -> str:
+    return registry.substitute(text, [])[0]  # placeholder-shaped text in it is replaced, as in `out`
 
 
 def private_spans(text: str, mode: str, detectors: Sequence[Detector], registry: PlaceholderRegistry,

@@ -83,7 +83,8 @@ def test_digest_sanitises_before_cutting_an_observation(home, cloud, mode):
     obs = "x" * 107 + f" {SECRET} is the codename"
     assert ex.ask(1, "what next?", "t", [_step(0, obs)]) == "ok"
     seen = json.dumps(c.seen, ensure_ascii=False) + "".join(sent(store, run_id))
-    assert "projectblue" not in squash(seen) and "x ..." in seen  # cut before the secret (NFKC: "…" is "...")
+    assert "projectblue" not in squash(seen)
+    assert "x …" in seen  # cut before the secret, marked as the digest marks it
 
 
 @pytest.mark.parametrize("before, kept", [(115, False), (100, True)])
@@ -149,10 +150,10 @@ def test_a_secret_split_across_payload_parts_is_replaced(home, cloud, mode, piec
 @pytest.mark.parametrize("mode", ["off", "redact", "strict"])
 @pytest.mark.parametrize("text, left", [
     ("the codename: Project Blue", "the codename: <SECRET_1>"),
-    ("the codename: Project Bluebi…", "the codename: <SECRET_1>..."),  # NFKC writes "…" as "..."
+    ("the codename: Project Bluebi…", "the codename: <SECRET_1>…"),  # detected as NFKC reads it ("..."), sent as written
     ("PROJECT BLUE\nand more", "<SECRET_1>\nand more"),
     ("ject Bluebird is next", "<SECRET_1> is next"),
-    ("…oject Bluebird is next", "...<SECRET_1> is next"),
+    ("…oject Bluebird is next", "…<SECRET_1> is next"),
 ])
 def test_a_prefix_or_suffix_of_a_secret_at_a_cut_is_the_secret(text, left, mode):
     assert sanitize(text, mode, detectors(), PlaceholderRegistry()).text == left
