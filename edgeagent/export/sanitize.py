@@ -15,6 +15,7 @@ from edgeagent.export.detect.declared import DeclaredSecrets
 from edgeagent.export.detect.spans import Detector, Span, detect, merge_spans
 from edgeagent.export.normalize import normalize, origins
 from edgeagent.export.placeholders import LITERAL, PLACEHOLDER_RE, PlaceholderRegistry
+from edgeagent.export.spaced import detect_spaced
 
 MODES = ("off", "redact", "strict")
 
@@ -101,7 +102,8 @@ def private_spans(text: str, mode: str, detectors: Sequence[Detector], registry:
 
 
 def _detected(text: str, view: Decoded | None, detectors: Sequence[Detector], extra: Sequence[Span]) -> list[Span]:
-    return merge_spans([*detect(text, detectors), *detect_decoded(text, detectors, view), *extra])
+    return merge_spans([*detect(text, detectors), *detect_decoded(text, detectors, view), *detect_spaced(text, detectors),
+                        *extra])
 
 
 def _replaced_spans(text: str, view: Decoded | None, mode: str, spans: list[Span],
@@ -125,7 +127,7 @@ def _residual(out: str, detectors: Sequence[Detector], registry: PlaceholderRegi
     squashed, words = _replaced(registry)
     view = decoded(out)
     found = _found_again_decoded(out, view, squashed, issued)
-    for span in merge_spans([*detect(out, detectors), *detect_decoded(out, detectors, view)]):
+    for span in merge_spans([*detect(out, detectors), *detect_decoded(out, detectors, view), *detect_spaced(out, detectors)]):
         if _touches(span, issued, starts):
             continue  # an artefact of substitution: it reads our placeholder as part of a name
         seen = " ".join(_WORD_RE.findall(span.text(out).casefold()))

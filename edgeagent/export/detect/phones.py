@@ -34,6 +34,8 @@ _PHONE_WORDS_RE = re.compile(
     r"mob|cell|cellphone|cellulare|portable|gsm|fax|call|calling|ring|text|sms|whatsapp|signal|reach|number|nummer|"
     r"numéro|número|numero|appelez|appeler|appelle|rufen|anrufen|bel|ligue|liga|llame|llámame|llama|chiama|"
     r"chiamami|contact|contacto|kontakt)\w*\b[^\n]*$"
+    # Chinese, Japanese and Korean words stand between other characters with no boundary: no \b around them.
+    r"|(?:电话|電話|手机|手機|联系|聯繫|携帯|連絡|전화|휴대폰|핸드폰|연락)[^\n]*$"
 )
 # Not phone numbers however they are written: dates, year ranges, decimals, dotted quads, times.
 _NOT_PHONE_RE = re.compile(

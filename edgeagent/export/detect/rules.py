@@ -61,11 +61,13 @@ _PLATE_RE = re.compile(
 
 
 # National numbers whose check digits make them safe to find without a word before them: Brazil's CPF as written
-# (123.456.789-09) and Poland's PESEL (11 digits starting with a valid birth date).
+# (123.456.789-09), Poland's PESEL (11 digits starting with a valid birth date) and China's resident ID.
 _CPF_RE = re.compile(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-]|\.\d)")
 # UK National Insurance numbers: two letters (not D, F, I, Q, U, V first; not O second), six digits, A-D.
 _NINO_RE = re.compile(r"(?<![\w-])[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![\w-])")
 _PESEL_RE = re.compile(r"(?<![\d.,-])\d{11}(?![\d.,-])")
+# China's resident identity number: region, birth date (YYYYMMDD), sequence, an ISO 7064 MOD 11-2 check (0-9 or X).
+_CN_ID_RE = re.compile(r"(?<![\d.,-])\d{6}(?:19|20)\d{2}[01]\d[0-3]\d{4}[\dXx](?![\d.,-])")
 
 
 def _cpf_valid(number: str) -> bool:
@@ -88,10 +90,18 @@ def _pesel_valid(number: str) -> bool:
     return (10 - sum(w * x for w, x in zip((1, 3, 7, 9, 1, 3, 7, 9, 1, 3), d)) % 10) % 10 == d[10]
 
 
+def _cn_id_valid(number: str) -> bool:
+    month, day = int(number[10:12]), int(number[12:14])
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return False
+    total = sum(int(c) * w for c, w in zip(number, (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)))
+    return "10X98765432"[total % 11] == number[17].upper()
+
+
 class ContextIds:
     """Identifiers right after a word that announces one: 6+ letters and digits, at least one a digit; vehicle
     registrations after theirs; and, anywhere, capital-prefixed references with 5+ digits ("CUST-944662") and
-    national numbers whose check digits hold (CPF, PESEL)."""
+    national numbers whose check digits hold (CPF, PESEL, China's resident ID)."""
 
     name = "ids"
 
@@ -104,6 +114,8 @@ class ContextIds:
         spans += [Span(m.start(), m.end(), "ID", self.name) for m in _NINO_RE.finditer(text)]
         spans += [Span(m.start(), m.end(), "ID", self.name) for m in _PESEL_RE.finditer(text)
                   if _pesel_valid(m.group())]
+        spans += [Span(m.start(), m.end(), "ID", self.name) for m in _CN_ID_RE.finditer(text)
+                  if _cn_id_valid(m.group())]
         low, pos = fold_case(text), 0
         while (m := _ID_RE.search(low, pos)) is not None:
             # A value that is not one may be the next ID word: "order (ID: A1B2C3D4)" is searched again from "ID".
