@@ -1,4 +1,4 @@
-"""Text written without spaces (Chinese, Japanese, Korean) read with a space where it meets Latin letters or digits.
+"""Text written without spaces (Chinese, Japanese, Thai ...) read with a space where it meets Latin letters or digits.
 
 The patterns mark a number or an address with word boundaries, and an ideograph is a word character, so
 "卡号4111111111111111请核对" or "手机号是13911401203，" held no boundary around the value and nothing was found,
@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from edgeagent.export.detect.spans import Detector, Span, detect
 from edgeagent.export.ner import SpacyEntities
 
-_CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # kana, ideographs, hangul
-_MEETING_RE = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_CJK}])")
+# Scripts written without spaces between words: Thai, Lao, Myanmar, Khmer, kana, ideographs, hangul.
+_UNSPACED = r"\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_MEETING_RE = re.compile(rf"(?<=[{_UNSPACED}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_UNSPACED}])")
 
 
 def detect_spaced(text: str, detectors: Sequence[Detector]) -> list[Span]:

@@ -21,6 +21,7 @@ def detectors():
     ("전화번호는010-1234-5678입니다", "010-1234-5678", "PHONE"),
     ("邮箱wang.lei@example.com谢谢", "wang.lei@example.com", "EMAIL"),
     ("身份证号377853199706267071已提交", "377853199706267071", "ID"),
+    ("โทร0812345678ได้เลย", "0812345678", "PHONE"),
 ])
 def test_a_value_against_cjk_text_is_replaced_and_the_text_kept(detectors, text, value, kind):
     registry = PlaceholderRegistry()
