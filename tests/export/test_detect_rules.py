@@ -326,6 +326,43 @@ def test_registration_words_without_a_plate(text):
     assert found(ContextIds(), text) == []
 
 
+@pytest.mark.parametrize("text, plate", [
+    ("my car is a blue Golf, LB07 SEO, parked outside", "LB07 SEO"),
+    ("the van KT68ZMV needs an MOT", "KT68ZMV"),
+])
+def test_uk_registrations_are_ids_with_no_word_before(text, plate):
+    assert found(ContextIds(), text) == [("ID", plate)]
+
+
+@pytest.mark.parametrize("text", [
+    "the part is QX12 ABC",  # no Q in a memory tag
+    "model AB30 XYZ",  # 30 is no age identifier
+    "room BC12 on floor 2, and CA15 at noon",  # no three letters after
+])
+def test_shapes_near_a_uk_registration_are_left(text):
+    assert found(ContextIds(), text) == []
+
+
+@pytest.mark.parametrize("text, app", [
+    ('defaultConfig { applicationId "com.lunafern.budgetbee" }', "com.lunafern.budgetbee"),
+    ('<manifest package="io.quillstack.notes">', "io.quillstack.notes"),
+    ("bundle id: com.pebblecart.ios, team 4F2", "com.pebblecart.ios"),
+    ("https://play.google.com/store/apps/details?id=de.kaffeezeit.app", "de.kaffeezeit.app"),
+])
+def test_an_apps_own_identifier_is_an_id(text, app):
+    assert found(ContextIds(), text) == [("ID", app)]
+
+
+@pytest.mark.parametrize("text", [
+    "import com.google.android.material.button.MaterialButton",
+    'namespace "com.example.myapp"',
+    "package androidx.compose.ui",
+    "the package name is too long",
+])
+def test_public_and_example_app_identifiers_are_left(text):
+    assert found(ContextIds(), text) == []
+
+
 def test_national_numbers_whose_check_digits_hold_are_ids_anywhere():
     text = "meu CPF: 529.982.247-25; número PESEL 44051401359; outro 529.982.247-26 e 44051401358"
     assert found(ContextIds(), text) == [("ID", "529.982.247-25"), ("ID", "44051401359")]

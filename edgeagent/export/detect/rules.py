@@ -60,6 +60,19 @@ _PLATE_RE = re.compile(
 )
 
 
+# A UK registration as issued since 2001, also with no word before it: two letters, the age identifier (02-25 for
+# March, 51-75 for September), three letters; never I, Q (nor Z in the first two).
+_UK_PLATE_RE = re.compile(r"(?<![\w-])[A-HJ-PR-Y]{2}(?:0[2-9]|1\d|2[0-5]|5[1-9]|6\d|7[0-5]) ?[A-HJ-PR-Z]{3}(?![\w-])")
+# An app's own identifier (reverse domain) where a build file, manifest or store link names it: it names the user's
+# app and company. Platform and example prefixes are public.
+_APP_ID_RE = re.compile(
+    r"(?i:\b(?:applicationId|namespace|package(?:[ _]?name)?|bundle[ _]?id(?:entifier)?|PRODUCT_BUNDLE_IDENTIFIER|"
+    r"app[ _]?id|details\?id))\s*(?:=|:|\bis\b)?\s*[\"']?"
+    r"(?P<value>[a-z][a-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*){2,})(?![\w.])"
+)
+_PUBLIC_APP_PREFIXES = ("com.example.", "com.google.", "com.android.", "androidx.", "android.", "com.apple.",
+                        "org.apache.", "org.jetbrains.", "com.microsoft.", "com.facebook.", "java.", "javax.", "kotlin.")
+
 # National numbers whose check digits make them safe to find without a word before them: Brazil's CPF as written
 # (123.456.789-09), Poland's PESEL (11 digits starting with a valid birth date) and China's resident ID.
 _CPF_RE = re.compile(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-]|\.\d)")
@@ -100,8 +113,9 @@ def _cn_id_valid(number: str) -> bool:
 
 class ContextIds:
     """Identifiers right after a word that announces one: 6+ letters and digits, at least one a digit; vehicle
-    registrations after theirs; and, anywhere, capital-prefixed references with 5+ digits ("CUST-944662") and
-    national numbers whose check digits hold (CPF, PESEL, China's resident ID)."""
+    registrations after theirs, an app's identifier after applicationId, package or bundle id; and, anywhere,
+    capital-prefixed references with 5+ digits ("CUST-944662"), UK registrations, and national numbers whose check
+    digits hold (CPF, PESEL, China's resident ID)."""
 
     name = "ids"
 
@@ -109,6 +123,9 @@ class ContextIds:
         spans = [Span(m.start(), m.end(), "ID", self.name) for m in _PREFIXED_ID_RE.finditer(text)
                  if m.group("p") not in _PUBLIC_PREFIXES and sum(c.isdigit() for c in m.group()) >= 5]
         spans += [Span(m.start("value"), m.end("value"), "ID", self.name) for m in _PLATE_RE.finditer(text)]
+        spans += [Span(m.start(), m.end(), "ID", self.name) for m in _UK_PLATE_RE.finditer(text)]
+        spans += [Span(m.start("value"), m.end("value"), "ID", self.name) for m in _APP_ID_RE.finditer(text)
+                  if not m.group("value").lower().startswith(_PUBLIC_APP_PREFIXES)]
         spans += [Span(m.start(), m.end(), "ID", self.name) for m in _CPF_RE.finditer(text)
                   if _cpf_valid(m.group()) or "cpf" in text[max(0, m.start() - 8) : m.start()].lower()]
         spans += [Span(m.start(), m.end(), "ID", self.name) for m in _NINO_RE.finditer(text)]
