@@ -156,3 +156,22 @@ def test_a_list_of_names_is_followed_from_one_known_name() -> None:
     got = {s.text(text) for s in KnownNames().expand(text, known)}
     assert {"Thabo", "Lerato"} <= got  # two steps along the list
     assert not any("suegra" in g for g in got)  # past the first step only Capitalised words are names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("The router at the depot is offline again. Olumide is on site Thursday.", ["Olumide"]),
+    ("Thandeka told me the keys are with reception, and Okafor agreed to cover.", ["Okafor", "Thandeka"]),
+    ("Rashida is off sick, so Brannagh can't make it either.", ["Brannagh", "Rashida"]),
+])
+def test_names_before_what_is_said_only_of_people(text: str, names: list[str]) -> None:
+    assert found(AddressedNames(), text) == names
+
+
+@pytest.mark.parametrize("text", [
+    "Copilot suggested a fix and Docker wants more memory.",  # software suggests and wants as people do
+    "Support told me to wait; Legal agreed.",  # teams
+    "The customer told us twice. Nobody replied.",  # common words
+    "Mark told me",  # a word too common to be taken for a name on this evidence
+])
+def test_software_teams_and_words_before_such_verbs_are_no_names(text: str) -> None:
+    assert found(AddressedNames(), text) == []

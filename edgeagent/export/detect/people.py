@@ -283,6 +283,13 @@ _ADDRESSED = {
 _ADDRESSED_RE = {lang: re.compile(rf"(?<![\w@./-])(?:(?:{words})[ \t]+)+(?P<name>[^\W\d_]+)(?![\w@/-]|\.[^\W\d_])")
                  for lang, words in _ADDRESSED.items()}  # on lower-cased text; the name's capital is read in the text
 ADDRESSED_ZIPF = 4.7  # a word this common in the text's language is not taken for a name
+# English only: a capitalised word before a verb or state said only of people ("Emeka is on site", "Ren told me").
+# Software and assistants "say", "want" and "suggest" too ("Copilot suggested"), so those verbs are not here.
+_ACTING_RE = re.compile(
+    r"(?<![\w@./-])(?P<name>[A-Z][a-z]+)[ \t]+(?:told|mentioned|replied|agreed|promised|"
+    r"is (?:on (?:leave|holiday|vacation|site)|off sick|out sick)|can't make it)\b"
+)
+ACTING_ZIPF = 3.5
 _TEAMS = word_set("""
 finance hr legal support sales marketing it ops security accounting accounts payroll procurement engineering billing
 admin facilities reception management compliance operations purchasing logistics helpdesk infra dev devops
@@ -291,7 +298,8 @@ admin facilities reception management compliance operations purchasing logistics
 
 class AddressedNames:
     """A capitalised word right after a verb of asking or telling, or a preposition that addresses someone, in the
-    text's language: kind PERSON. The entity model misses such names in short requests and other languages."""
+    text's language, or (English) right before a verb said of people: kind PERSON. The entity model misses such names
+    in short requests and other languages."""
 
     name = "addressed-names"
 
@@ -309,4 +317,7 @@ class AddressedNames:
                     and name.lower() not in _TEAMS and name.lower() not in _NOT_NAMES and zipf(name, lang) < ADDRESSED_ZIPF
                     and zipf(name, "en") < ADDRESSED_ZIPF):
                 spans.append(Span(m.start("name"), m.end("name"), "PERSON", self.name))
+        if lang == "en":
+            spans += [Span(m.start("name"), m.end("name"), "PERSON", self.name) for m in _ACTING_RE.finditer(text)
+                      if m.group("name").lower() not in _TEAMS and zipf(m.group("name"), "en") < ACTING_ZIPF]
         return spans
