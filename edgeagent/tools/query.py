@@ -377,8 +377,26 @@ def missing_column_hint(sql: str, error: str, tables: dict[str, list[str]]) -> s
         where = f"{col} is a column of {', '.join(holders)}"
         return f". {where}, not of {', '.join(lacking)}" if lacking else f". {where}: name that table in FROM or JOIN"
     names = {c.lower(): c for cols in tables.values() for c in cols}
-    near = [names[n] for n in difflib.get_close_matches(col.lower(), names, n=3)]
-    return f". No table has a column {col}" + (f"; nearest: {', '.join(near)}" if near else "")
+    near = _by_words(col, [tables[t] for t in named] or list(tables.values()), [t for t in named])
+    near += [names[n] for n in difflib.get_close_matches(col.lower(), names, n=3) if names[n] not in near]
+    return f". No table has a column {col}" + (f"; nearest: {', '.join(near[:3])}" if near else "")
+
+
+def _words(name: str) -> list[str]:
+    """vendor_name, vendorName, VendorName → vendor, name."""
+    return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)]
+
+
+def _by_words(col: str, column_lists: list[list[str]], named: list[str]) -> list[str]:
+    """Columns a model's invented name is made of: vendors.vendor_name is vendors.name (the table's own noun put in
+    front), then a column that is one of its words. difflib ranks vendor_id nearer, which sends the model astray."""
+    words = _words(col)
+    nouns = {n for t in named for n in (t.rsplit(".", 1)[-1].lower(), t.rsplit(".", 1)[-1].lower().rstrip("s"))}
+    rest = "_".join(words[1:]) if len(words) > 1 and words[0] in nouns else ""
+    cols = [c for cs in column_lists for c in cs]
+    found = [c for c in cols if rest and "_".join(_words(c)) == rest]
+    found += [c for c in cols if len(words) > 1 and _words(c) and "_".join(_words(c)) in words and c not in found]
+    return list(dict.fromkeys(found))
 
 
 # What SQLite writes for the functions of other SQL dialects that small models reach for.
@@ -472,7 +490,29 @@ def _explain(conn: sqlite3.Connection, sql: str, error: str, denied: list[str]) 
         return f"refused: write one statement only, without a second after the ;{where}"
     if error == "interrupted":
         return f"the query ran over {QUERY_SECONDS:g} seconds and was stopped; add a WHERE or LIMIT{where}"
-    return f"SQL error: {error}{missing_column_hint(sql, error, columns)}{missing_function_hint(error)}{where}"
+    return (f"SQL error: {error}{missing_column_hint(sql, error, columns)}{missing_function_hint(error)}"
+            f"{file_as_table_hint(sql, columns)}{where}")
+
+
+_FROM_PATH = re.compile(r"\b(?:from|join)\s+[\"'`\[]?([\w./-]+\.(?:csv|tsv|db|sqlite3?|json|jsonl|ya?ml|md|txt|log|xml"
+                        r"|toml|ini|eml|ics|vcf|html?))\b", re.IGNORECASE)
+
+
+def file_as_table_hint(sql: str, tables: dict[str, list[str]]) -> str:
+    """For a file's path written where a table goes (FROM data/q1.csv, FROM state.json): a CSV is queried by
+    its table's name, and any other file is read with read_file."""
+    m = _FROM_PATH.search(sql)
+    if not m:
+        return ""
+    path = m.group(1)
+    stem = re.sub(r"\W+", "_", path.rsplit("/", 1)[-1].rsplit(".", 1)[0]).strip("_").lower()
+    if path.lower().endswith((".csv", ".tsv", ".db", ".sqlite", ".sqlite3")):
+        like = [t for t in tables if t.rsplit(".", 1)[-1].rstrip("_").lower() in (stem, "t_" + stem)
+                or t.lower().startswith(stem + ".")]
+        if like:
+            return f". {path} is queried by its table's name, not its path: {', '.join(like[:3])}"
+        return ". A file is queried by its table's name, not its path"
+    return f". {path} is a file, not a table: query reads CSV and SQLite files; read this one with read_file"
 
 
 def _render(cols: list[str], rows: list[tuple], extra: int) -> str:

@@ -91,6 +91,33 @@ def test_a_column_no_table_has_gets_the_nearest_names(ws):
     assert "No table has a column zzzq; tables:" in msg and "nearest" not in msg
 
 
+def test_a_column_named_with_its_tables_noun_gets_the_column_it_means_first(ws):
+    con = sqlite3.connect(ws / "crm.db")
+    con.execute("CREATE TABLE vendors(vendor_id INTEGER, name TEXT, status TEXT)")
+    con.commit()
+    con.close()
+    for col in ("vendor_name", "vendorName"):
+        msg = _error(ws, f"SELECT {col} FROM vendors WHERE status = 'new'")
+        assert f"No table has a column {col}; nearest: name" in msg  # not vendor_id first, as difflib ranks it
+    assert "nearest: customer" in _error(ws, "SELECT order_customer FROM orders")  # a column that is one of its words
+
+
+@pytest.mark.parametrize("sql,hint", [
+    ("SELECT * FROM data/expenses.csv", "data/expenses.csv is queried by its table's name, not its path: expenses"),
+    ('SELECT * FROM "expenses.csv"', "expenses.csv is queried by its table's name, not its path: expenses"),
+    ("SELECT total FROM shop.db", "shop.db is queried by its table's name, not its path: shop.orders"),
+    ("SELECT version FROM .app/state.json", (".app/state.json is a file, not a table: query reads CSV and SQLite "
+                                             "files; read this one with read_file")),
+])
+def test_a_files_path_in_from_says_how_to_reach_it(ws, sql, hint):
+    msg = _error(ws, sql)
+    assert msg.startswith("SQL error: ") and hint in msg
+
+
+def test_a_schema_qualified_table_is_not_taken_for_a_file(ws):
+    assert "not its path" not in _error(ws, "SELECT nope FROM shop.orders")
+
+
 def test_other_sql_errors_get_no_column_hint(ws):
     msg = _error(ws, "SELECT FROM expenses")
     assert msg.startswith("SQL error: ") and "is a column of" not in msg and "No table has" not in msg
