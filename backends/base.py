@@ -6,6 +6,7 @@ import os
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
@@ -155,6 +156,20 @@ class Backend(ABC):
             raise BadInput(f"temperature must be 0 (greedy) or more, not {sampling.temperature}")
         self.sampling = sampling
         self._sampler = TokenSampler(sampling)
+
+    @contextmanager
+    def greedy(self) -> Iterator[None]:
+        """Greedy decoding for what runs inside (a side task such as restating a request for the cloud), then the
+        run's own sampling again with its random stream where it was: the side task draws nothing from it."""
+        saved = self.sampling, self._sampler
+        self._switch(GREEDY, None)
+        try:
+            yield
+        finally:
+            self._switch(*saved)
+
+    def _switch(self, sampling: Sampling, sampler: TokenSampler | None) -> None:
+        self.sampling, self._sampler = sampling, sampler
 
     @property
     def sampler(self) -> TokenSampler:

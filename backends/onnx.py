@@ -13,6 +13,7 @@ from edgeagent.backends.base import (
     Chunk,
     Sampling,
     TokenMask,
+    TokenSampler,
     TokenScore,
     grammar_matcher,
     physical_cores,
@@ -115,6 +116,11 @@ class OnnxGenAIBackend(Backend):
     def set_sampling(self, sampling: Sampling) -> None:
         """The seed lives in the generator: a new one, so the next call starts its random stream afresh."""
         super().set_sampling(sampling)
+        self._gen, self._held = None, []
+
+    def _switch(self, sampling: Sampling, sampler: TokenSampler | None) -> None:
+        """ORT's generator holds the seed: after a side task the run's stream restarts from it (still reproducible)."""
+        super()._switch(sampling, sampler)
         self._gen, self._held = None, []
 
     def _matcher(self, constraint: dict, suffix: str, n_vocab: int):

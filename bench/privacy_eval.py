@@ -1,7 +1,7 @@
 """Export-layer privacy on the labelled corpora: unit leaks per entity type, over-redaction, strict refusals, speed.
 
-    python -m edgeagent.bench.privacy_eval [--corpus both|faker|real] [--mode redact|strict] [--detectors default]
-                                           [--json] [--limit N]
+    python -m edgeagent.bench.privacy_eval [--corpus both|faker|real] [--mode redact|strict|private]
+                                           [--detectors default] [--json] [--limit N]
 
 Two corpora, side by side: `faker`, generated from templates (bench/privacy_corpus.py, kept for regression), and
 `real`, hand-written realistic text annotated by hand (bench/privacy_real/items.jsonl: lower-case names, brands
@@ -12,6 +12,11 @@ Over-redaction is the share of non-private characters inside replaced spans. Str
 requests strict mode refuses: with no declared secrets that is exactly the exporter's refusal (`residual`).
 Throughput is input KB (1000 bytes of UTF-8) per second through the chosen mode, single-threaded, by wall clock and
 by process CPU time (the figure for one core on a busy machine).
+
+`private` restates each text with the edge model first (export/restate.py), then redacts the restatement. Its
+over-redaction cannot be counted in characters (the text is rewritten), so every mode also reports kept words: the
+share of the text's words of three letters or more, outside private units, still in what would be sent (a rough
+measure of what the cloud still gets to work with). Private's throughput includes the model's time.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import re
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,10 +82,23 @@ class Tally:
                     "partial": self.partial[k]} for k, n in sorted(self.units.items(), key=lambda kv: -kv[1])}
 
 
-def score_item(item, result: Sanitized, refused: bool) -> dict:
-    """One item's units (distinct type and value) with leaked / partly kept, and its over-redaction counts."""
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def kept_words(item, sent: str) -> tuple[int, int]:
+    """(words of the item's text outside its units still in `sent`, all such words), case-folded."""
+    private = [(u.start, u.end) for u in item.units]
+    words = [m.group().casefold() for m in _WORD.finditer(item.text)
+             if not any(s < m.end() and m.start() < e for s, e in private)]
+    out = {w.casefold() for w in _WORD.findall(sent)}
+    return sum(w in out for w in words), len(words)
+
+
+def score_item(item, result: Sanitized, refused: bool, rewritten: bool = False) -> dict:
+    """One item's units (distinct type and value) with leaked / partly kept, its over-redaction counts (none for a
+    rewritten text: its spans are not the item's) and its kept words."""
     sent = "" if refused else result.text
-    replaced = [(s.start, s.end) for s in result.spans]
+    replaced = [] if rewritten else [(s.start, s.end) for s in result.spans]
     units: dict[tuple[str, str], dict] = {}
     for u in item.units:
         key = (u.type, _SPACE.sub("", u.value).casefold())
@@ -89,7 +107,9 @@ def score_item(item, result: Sanitized, refused: bool) -> dict:
         kept = u.end - u.start - sum(max(0, min(e, u.end) - max(s, u.start)) for s, e in replaced)
         entry["partial"] |= bool(sent) and kept > 0
     hit, nonprivate = over_redacted(len(item.text), [(u.start, u.end) for u in item.units], replaced)
-    return {"units": list(units.values()), "over_chars": hit, "nonprivate_chars": nonprivate}
+    kept, words = kept_words(item, sent)
+    return {"units": list(units.values()), "over_chars": hit, "nonprivate_chars": nonprivate, "kept_words": kept,
+            "words": words}
 
 
 REAL_ITEMS = Path(__file__).resolve().parent / "privacy_real" / "items.jsonl"
@@ -153,28 +173,42 @@ def _hook(path: str) -> list[Detector]:
         raise ValueError(str(e)) from None
 
 
-def _pass(items, mode: str, detectors: Sequence[Detector]) -> tuple[list[Sanitized], float, float]:
+def _pass(texts: Sequence[str], mode: str, detectors: Sequence[Detector],
+          restate: Callable[[str], str] | None = None) -> tuple[list[Sanitized], list[str], float, float]:
+    """Each text through sanitize(mode) (restated first by `restate`): the results, the texts sanitized, and the
+    wall and CPU seconds of it all."""
     wall, cpu = time.perf_counter(), time.process_time()
-    results = [sanitize(it.text, mode, detectors, PlaceholderRegistry()) for it in items]
-    return results, time.perf_counter() - wall, time.process_time() - cpu
+    sent = [restate(t) for t in texts] if restate else list(texts)
+    results = [sanitize(t, mode, detectors, PlaceholderRegistry()) for t in sent]
+    return results, sent, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def evaluate(items, detectors: Sequence[Detector], mode: str = "redact", setup_s: float = 0.0) -> dict:
+def evaluate(items, detectors: Sequence[Detector], mode: str = "redact", setup_s: float = 0.0,
+             restate: Callable[[str], str] | None = None) -> dict:
     """The report for `items` through `sanitize(mode)`; strict is also run (untimed) for refusals in redact mode.
-    `setup_s` (building the detectors) is reported with the first call's time, which loads what they import lazily."""
+    `setup_s` (building the detectors) is reported with the first call's time, which loads what they import lazily.
+    `private` mode needs `restate` (the edge model's rewrite): redact then reads what it wrote."""
     if not items:
         raise ValueError("no items to evaluate")
+    if mode == "private" and restate is None:
+        raise ValueError("private mode needs a restater")
+    plain = "redact" if mode == "private" else mode
     t0 = time.perf_counter()
-    sanitize(items[0].text, mode, detectors, PlaceholderRegistry())
+    sanitize(restate(items[0].text) if restate else items[0].text, plain, detectors, PlaceholderRegistry())
     setup_s += time.perf_counter() - t0
-    results, wall_s, cpu_s = _pass(items, mode, detectors)
-    strict = results if mode == "strict" else _pass(items, "strict", detectors)[0]
+    results, sent, wall_s, cpu_s = _pass([it.text for it in items], plain, detectors, restate)
+    strict = results if mode == "strict" else _pass(sent, "strict", detectors)[0]
     refused = [r.refused for r in strict]
     by_type, by_category = Tally(), Tally()
-    over = nonprivate = 0
+    over = nonprivate = kept = words = 0
+    samples = []
     for it, result, was_refused in zip(items, results, refused):
-        scored = score_item(it, result, was_refused and mode == "strict")
+        scored = score_item(it, result, was_refused and mode == "strict", rewritten=restate is not None)
         over, nonprivate = over + scored["over_chars"], nonprivate + scored["nonprivate_chars"]
+        kept, words = kept + scored["kept_words"], words + scored["words"]
+        if restate is not None:  # what the rewrite made of each text, to read beside the figures
+            samples.append({"id": it.id, "sent": result.text,
+                            "leaked": [u["value"] for u in scored["units"] if u["leaked"]]})
         for u in scored["units"]:
             by_type.add(u["type"], u["leaked"], u["partial"])
             by_category.add(it.category, u["leaked"], u["partial"])
@@ -193,16 +227,20 @@ def evaluate(items, detectors: Sequence[Detector], mode: str = "redact", setup_s
         "partial": sum(by_type.partial.values()),
         "by_type": by_type.rows(),
         "by_category": by_category.rows(),
-        "over_redaction": _rate(over, nonprivate),
+        "over_redaction": None if restate else _rate(over, nonprivate),
+        "kept_words": _rate(kept, words),
         "over_redacted_chars": over,
         "nonprivate_chars": nonprivate,
         "strict_refusals": _rate(sum(refused), len(items)),
         "strict_refused": sum(refused),
         "throughput_kb_s": round(size / 1000 / wall_s, 1) if wall_s else None,
         "throughput_cpu_kb_s": round(size / 1000 / cpu_s, 1) if cpu_s else None,
+        "seconds_per_item": round(wall_s / len(items), 3),
         "setup_s": round(setup_s, 2),
     }
-    report["goals_met"] = {k: report[k] <= v for k, v in GOALS.items()}
+    report["goals_met"] = {k: report[k] <= v for k, v in GOALS.items() if report[k] is not None}
+    if samples:
+        report["sent"] = samples
     return report
 
 
@@ -210,9 +248,14 @@ def _rate(part: int, whole: int) -> float:
     return round(part / whole, 4) if whole else 0.0
 
 
+def _pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:.1f}%"
+
+
 def _print(report: dict, seed: int) -> None:
-    pct = lambda x: f"{100 * x:.1f}%"
-    goal = lambda k: f"goal <= {pct(GOALS[k])}: {'met' if report['goals_met'][k] else 'MISSED'}"
+    pct = _pct
+    goal = lambda k: (f"goal <= {pct(GOALS[k])}: {'met' if report['goals_met'][k] else 'MISSED'}"
+                      if k in report["goals_met"] else "(not counted for a rewritten text)")
     print(f"{report['items']} items (seed {seed}, corpus {report['corpus_sha256']}), {report['kb']} KB, "
           f"{report['units']} private units; "
           f"mode {report['mode']}; detectors: {', '.join(report['detectors']) or '(none)'}")
@@ -222,15 +265,17 @@ def _print(report: dict, seed: int) -> None:
         print(f"  {name:<12} {pct(row['leak_rate']):>6}  ({row['leaked']} of {row['units']}, {row['partial']} partly)")
     print(f"over-redaction {pct(report['over_redaction'])} of non-private characters "
           f"({report['over_redacted_chars']} of {report['nonprivate_chars']})  {goal('over_redaction')}")
+    print(f"kept words {pct(report['kept_words'])} of the words outside private units")
     print(f"strict refusals {pct(report['strict_refusals'])} of requests "
           f"({report['strict_refused']} of {report['items']})  {goal('strict_refusals')}")
     print(f"throughput ({report['mode']}, one thread) {report['throughput_kb_s']} KB/s wall, "
-          f"{report['throughput_cpu_kb_s']} KB/s CPU; setup {report['setup_s']} s")
+          f"{report['throughput_cpu_kb_s']} KB/s CPU, {report['seconds_per_item']} s per text; "
+          f"setup {report['setup_s']} s")
 
 
 def _print_side_by_side(reports: dict[str, dict]) -> None:
     """One column per corpus: the headline figures, then leak per unit type."""
-    pct = lambda x: f"{100 * x:.1f}%"
+    pct = _pct
     names = list(reports)
     first = next(iter(reports.values()))
     print(f"mode {first['mode']}; detectors: {', '.join(first['detectors']) or '(none)'}")
@@ -239,8 +284,10 @@ def _print_side_by_side(reports: dict[str, dict]) -> None:
             ("unit leak", lambda r: f"{pct(r['leak_rate'])} ({r['leaked']})"),
             ("partly kept", lambda r: str(r["partial"])),
             ("over-redaction", lambda r: pct(r["over_redaction"])),
+            ("kept words", lambda r: pct(r["kept_words"])),
             ("strict refusals", lambda r: f"{pct(r['strict_refusals'])} ({r['strict_refused']})"),
-            ("KB/s (one thread)", lambda r: str(r["throughput_kb_s"]))]
+            ("KB/s (one thread)", lambda r: str(r["throughput_kb_s"])),
+            ("s per text", lambda r: str(r["seconds_per_item"]))]
     print(f"{'':<20}" + "".join(f"{n:>18}" for n in names))
     for label, cell in rows:
         print(f"{label:<20}" + "".join(f"{cell(reports[n]):>18}" for n in names))
@@ -262,7 +309,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="faker: generated from templates; real: hand-written realistic text; both side by side")
     parser.add_argument("--split", choices=("dev", "test"), default=None,
                         help="only this half of the real corpus: tune on dev, report test (default: all of it)")
-    parser.add_argument("--mode", choices=("redact", "strict"), default="redact")
+    parser.add_argument("--mode", choices=("redact", "strict", "private"), default="redact",
+                        help="private: each text restated by the edge model first (slow: seconds per text)")
+    parser.add_argument("--restate-model", default=None,
+                        help="the model that restates in private mode (default: export.restate_model, else the "
+                             "default edge model)")
     parser.add_argument("--detectors", default="default",
                         help="default, patterns (without the entity model), none, default detector names "
                              "(comma-separated) or module:Class hooks")
@@ -299,10 +350,21 @@ def main(argv: list[str] | None = None) -> None:
         detectors = load_detectors(args.detectors)
     except (ValueError, EdgeAgentError) as e:  # a hook that does not load, a default detector's bad config
         parser.error(str(e))
+    restate = None
+    if args.mode == "private":
+        from edgeagent.export.restate import Restater, restate_model
+        from edgeagent.models.prepared import ensure_prepared, load_backend
+
+        model = args.restate_model or restate_model()
+        try:
+            ensure_prepared(model, "onnx")
+            restate = Restater(load_backend(model))
+        except EdgeAgentError as e:
+            parser.error(f"--restate-model {model}: {e}")
     setup = time.perf_counter() - t0
     reports = {}
     for name, items in corpora.items():
-        reports[name] = evaluate(items, detectors, args.mode, setup)
+        reports[name] = evaluate(items, detectors, args.mode, setup, restate)
         setup = 0.0  # built once, for the first corpus
     if "faker" in reports:
         reports["faker"]["seed"] = seed

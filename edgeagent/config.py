@@ -22,7 +22,10 @@ DEFAULTS: dict[str, dict[str, Any]] = {
               "max_tokens": 512},
     # detectors: extra span detectors by dotted path ("pkg.module:Class"), added to the built-in set.
     # preview_worker_idle_s: how long `redact`'s warm worker waits for the next preview; 0: never start one.
-    "export": {"mode": "redact", "secrets": [], "secrets_file": "", "detectors": [], "preview_worker_idle_s": 600.0},
+    # restate_model: the model `redact --mode private` restates with ("": the default edge model); a run in private
+    # mode restates with its own edge model.
+    "export": {"mode": "redact", "secrets": [], "secrets_file": "", "detectors": [], "preview_worker_idle_s": 600.0,
+               "restate_model": ""},
     # "" = the device profile's choice: its preferred backend when installed (else onnx), its ORT provider.
     # context_tokens: how long a run's context may grow (the KV cache ORT allocates whole); 0: the default for
     # the device (models/backend_choice.py).
@@ -53,7 +56,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
                  **{f"export_mode_{name}": "" for name in
                     ("cloud", "sketch", "task_router", "step_router", "advisor", "handoff")}},
 }
-EXPORT_MODES = ("off", "redact", "strict")
+EXPORT_MODES = ("off", "redact", "strict", "private")  # private: redact, with the request restated on the device
 MIN_CONTEXT_TOKENS = 512  # a system prompt, the tools and a step's call need about this much
 MIN_DECLARED_LEN = 4  # a declared secret shorter than this would redact ordinary words everywhere
 MEASURES = ("entropy", "nll")

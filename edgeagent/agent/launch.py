@@ -123,6 +123,10 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
     strategy = get_strategy(run["strategy"], stored.get("strategy") or config["strategy"])
     use_cloud = run.get("cloud") and strategy.uses_cloud
     exporter = exporter_module().Exporter.for_run(store, run, config) if use_cloud else None
+    if exporter is not None and exporter.mode == "private":  # the run's own model restates: no second copy loads
+        from edgeagent.export.restate import Restater
+
+        exporter.restate = Restater(backend)
     metering, note = open_metering(resolve_device(run.get("device") or "auto"), backend)
     # Every run, cloud or not: the secrets an export would hide may not be mailed outside the user's domains either.
     secrets = secret_finder(Path(run["workspace"]), config["export"]["secrets"],

@@ -141,7 +141,8 @@ def cli() -> None:
 @cloud_option()
 @click.option("--export-mode", type=click.Choice(EXPORT_MODES), default=None,
               help="What may leave (default: redact, or export.mode in config): off (as is, except declared "
-                   "secrets), redact (placeholders), strict (refuse if anything remains).")
+                   "secrets), redact (placeholders), strict (refuse if anything remains), private (redact, with the "
+                   "request first restated by the edge model without names, places and numbers: slower).")
 @click.option("--secrets", "secrets_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="File of declared secrets that must never leave the device.")
 @click.option("--budget", "budget_usd", type=click.FloatRange(0), default=None,
@@ -315,9 +316,10 @@ def audit(run_id: str, show_payloads: bool, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("source", type=click.File("rb"), default="-")
-@click.option("--mode", type=click.Choice(["redact", "strict"]), default="redact", show_default=True,
+@click.option("--mode", type=click.Choice(["redact", "strict", "private"]), default="redact", show_default=True,
               help="redact: placeholders for what the detectors find; strict: the same, and say whether strict mode "
-                   "would refuse to send it.")
+                   "would refuse to send it; private: the text restated by the default edge model without private "
+                   "details, then redact (loads the model: seconds per sentence on a CPU).")
 @click.option("--secrets", "secrets_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="File of declared secrets (one per line, optional KIND: prefix).")
 @click.option("--time", "show_time", is_flag=True,
@@ -341,6 +343,12 @@ def redact(source, mode: str, secrets_file: str | None, show_time: bool, as_json
 
     declared = ex.load_declared(config["export"]["secrets"], files)
     idle_s = worker.idle_setting(config)
+    if mode == "private":  # the rewrite needs the edge model, which the warm worker does not hold
+        from edgeagent.export.restate import restate_model
+        from edgeagent.models.prepared import ensure_prepared
+
+        ensure_prepared(restate_model(), "onnx", stage=stage)
+        idle_s = 0.0
     # A warm worker answers without importing spaCy and presidio again (~1 s); on any failure, the same code here.
     # Declared secrets never go to it, and it is used only when its socket is provably this user's.
     answer, found_by, start = worker.client_preview(text, mode, declared, config["export"]["detectors"], idle_s)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from edgeagent.config import load_config
+from edgeagent.config import EXPORT_MODES, load_config
 from edgeagent.errors import BadInput, CloudUnavailable, EdgeAgentError
 from edgeagent.export.cloud_target import parse_target
 from edgeagent.export.decode import detect_decoded
@@ -203,11 +203,14 @@ class Exporter:
                  names_required: bool = False) -> None:
         """`names_required`: strict refuses every payload when no detector finds names (a run's and a preview's
         default set, where the entity model should be; a hand-built set is taken as it is)."""
-        if mode not in ("off", "redact", "strict"):
-            raise BadInput(f"export mode {mode!r}: use off, redact or strict")
+        if mode not in EXPORT_MODES:
+            raise BadInput(f"export mode {mode!r}: use {', '.join(EXPORT_MODES)}")
         self.names_unchecked = names_required and not has_entities(list(detectors))
         self.store, self.run_id, self.client = store, run_id, client
         self.mode, self.detectors, self.budget_usd, self.max_tokens = mode, list(detectors), budget_usd, max_tokens
+        # private: the request restated by the edge model (set `restate` to the run's own), then redact's detectors.
+        self.sanitize_mode = "redact" if mode == "private" else mode
+        self.restate: Callable[[str], str] | None = None
         self.registry = PlaceholderRegistry(self._db.placeholders(run_id) if run_id else [])
         # Each call re-sends the run's earlier turns: what the detectors found in a text is found once.
         self._found: dict[tuple, list] = {}
@@ -243,8 +246,18 @@ class Exporter:
 
     def preview(self, text: str) -> tuple[Sanitized, list[str]]:
         """What would leave for `text`, and why strict mode would refuse it; the checks a real export runs."""
-        result = sanitize(text, self.mode, self.detectors, self.registry)
+        result = sanitize(self._request(text), self.sanitize_mode, self.detectors, self.registry)
         return result, self._refusals(result.residual, result.text)
+
+    def _request(self, task: str) -> str:
+        """The user's request as it may leave: in private mode, restated by the edge model."""
+        if self.mode != "private":
+            return task
+        if self.restate is None:
+            from edgeagent.export.restate import Restater
+
+            self.restate = Restater()
+        return self.restate(task)
 
     def _refusals(self, residual: list, sent_text: str) -> list[str]:
         if self.mode != "strict":
@@ -258,7 +271,7 @@ class Exporter:
 
     def _private(self, text: str) -> list[tuple[int, int]]:
         """Where normalised `text` holds what this export would replace (nothing is replaced, nor registered)."""
-        return [(s.start, s.end) for s in private_spans(text, self.mode, self.detectors, self.registry)]
+        return [(s.start, s.end) for s in private_spans(text, self.sanitize_mode, self.detectors, self.registry)]
 
     def _sanitize_payload(self, system: str, messages: list[dict], tools: list[dict] | None):
         used: list[str] = []
@@ -273,7 +286,8 @@ class Exporter:
         def one(text: str) -> str:
             if len(self._found) > MEMO_TEXTS:
                 self._found.clear()
-            s = sanitize(text, self.mode, self.detectors, self.registry, pieces.get(next(index), ()), self._found)
+            s = sanitize(text, self.sanitize_mode, self.detectors, self.registry, pieces.get(next(index), ()),
+                         self._found)
             used.extend(p for p in s.placeholders if p not in used)
             residual.extend(s.residual)
             return s.text
@@ -348,7 +362,7 @@ class Exporter:
 
     def plan(self, task: str, tools: str = "") -> str:
         """Sketch's one plan for the run, from the task and the run's tools; "" when the cloud gave none. Never raises."""
-        system, messages = select("plan", task, [], tools=tools)
+        system, messages = select("plan", self._request(task), [], tools=tools)
         try:
             return self._reuse_or_call(None, "plan", system, messages).text.strip()
         except (ExportRefused, _cloud().CloudError):
@@ -357,7 +371,7 @@ class Exporter:
     def execute(self, step_idx: int, task: str, steps: Sequence[dict], tools: list[dict],
                 overview: str = "") -> CloudAnswer:
         """The cloud takes step `step_idx` seeing the overview and the trajectory; raises like `call`."""
-        system, messages = select("execute", task, steps, overview=overview)
+        system, messages = select("execute", self._request(task), steps, overview=overview)
         try:
             # The cloud must act on this step, so it is asked for a tool call, not prose.
             return self._reuse_or_call(step_idx, "execute", system, messages, tools, {"type": "any"})
@@ -371,7 +385,7 @@ class Exporter:
             return self._restored(json.loads(prior["output"]), prior["export_id"], prior["id"]).text
         if not question.strip():
             return "error: ask_cloud needs a question"
-        system, messages = select("advice", task, steps, question, tools, private=self._private)
+        system, messages = select("advice", self._request(task), steps, question, tools, private=self._private)
         try:
             answer = self.call(step_idx, "advice", system, messages)
         except (ExportRefused, _cloud().CloudError) as e:

@@ -23,4 +23,4 @@ def test_the_page_holds_every_command_and_option(tmp_path):
     for heading in ("## `edgeagent run`", "## `edgeagent bench run`", "## `edgeagent models pull`", "## `edgeagent serve`"):
         assert heading in text
     # an option's help reaches the page as --help prints it
-    assert "--export-mode [off|redact|strict]" in text and "--served-model-name NAME" in text
+    assert "--export-mode [off|redact|strict|private]" in text and "--served-model-name NAME" in text
