@@ -51,16 +51,32 @@ def _tagged(text: str) -> str:
 
 
 _WORDS = re.compile(r"[^\W\d_]{3,}")
+# What a request turns on and names nobody: file names and paths, months, weekdays, quarters, years, ISO dates and
+# versions. On the ported suite's dev requests the 1.5B put "[month]", "[file]" and "[number]" in their place.
+_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
+           "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_KEEP = re.compile(
+    r"(?<![\w@/.-])(?:[\w.-]+/)+[\w.-]+(?![\w@])"  # a path (never an address or a URL: those the detectors judge)
+    r"|(?<![\w@/.-])[\w-]+\.(?:md|csv|tsv|txt|json|ya?ml|toml|ini|log|py|sh|sql|db|eml|ics|vcf|xlsx?|docx?|pdf|html?)\b"
+    rf"|\b(?:{_MONTHS}|{_DAYS})\b|\bQ[1-4]\b|\b(?:19|20)\d\d\b|\b\d{{4}}-\d\d-\d\d\b|\bv?\d+\.\d+(?:\.\d+)+\b",
+    re.IGNORECASE)
 _BRACKETED = re.compile(r"\[[^\]\n]{1,40}\]")
 
 
 def faithful(text: str, restated: str) -> bool:
-    """Whether `restated` is `text` with parts replaced, not the model doing what the text asks: about as long, and
-    its own words mostly the text's (a translation, an answer or a summary is not)."""
+    """Whether `restated` is `text` with parts replaced, not the model doing what the text asks: about as long, its
+    own words mostly the text's (a translation, an answer or a summary is not), and every file, path, month, day,
+    year, date and version of the text still in it (a rewrite without them leaves a request nobody can carry out)."""
     if not restated or len(restated) > MAX_GROWTH * len(text.strip()) + 200:
         return False
     if len(restated) < MIN_KEPT * len(text.strip()):
         return False
+    for m in _KEEP.finditer(text):
+        kept = m.group()
+        exact = "/" in kept or "." in kept  # a path or file name is another file in another case
+        if kept not in restated if exact else kept.casefold() not in restated.casefold():
+            return False
     words = _WORDS.findall(_BRACKETED.sub(" ", restated).casefold())
     source = set(_WORDS.findall(text.casefold()))
     return not words or sum(w in source for w in words) >= MIN_SHARED * len(words)

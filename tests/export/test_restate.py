@@ -37,6 +37,20 @@ def test_a_restatement_is_used_only_when_it_is_the_text_with_parts_replaced(rest
     assert faithful(TEXT, restated) is ok
 
 
+@pytest.mark.parametrize("text,restated,ok", [
+    ("Do the March close for Acme.", "Do the [month] close for [company].", False),
+    ("Do the March close for Acme.", "do the march close for [company].", True),  # a month in any case
+    ("Save it as reports/q1.csv for Dana.", "Save it as reports/Q1.csv for [person].", False),  # another file
+    ("Save it as reports/q1.csv for Dana.", "Save it as reports/q1.csv for [person].", True),
+    ("Update notes.md before Friday, Dana.", "Update [file] before Friday, [person].", False),
+    ("Write the 2.4.0 release notes, Dana.", "Write the [number] release notes, [person].", False),
+    ("Summarise Q1 2026 for Dana at Acme.", "Summarise Q1 [year] for [person] at [company].", False),
+    ("Ask Dana about https://wiki.acme.example/ops/run.md today.", "Ask [person] about [url] today.", True),
+])
+def test_a_restatement_keeps_what_the_request_turns_on(text, restated, ok):
+    assert faithful(text, restated) is ok
+
+
 def test_wrapping_a_small_model_adds_is_taken_off():
     assert cleaned("<message>\nAsk [person].\n</message>") == "Ask [person]."
     assert cleaned('Rewritten request: "Ask [person]."') == "Ask [person]."
