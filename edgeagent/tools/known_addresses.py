@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from email.errors import HeaderParseError
-from email.header import decode_header, make_header
 from email.utils import getaddresses
 from pathlib import Path
 
@@ -61,65 +59,6 @@ def near(unknown: str, known: set[str], most: int = 3) -> list[str]:
     """Known addresses whose name part shares a word with the unknown one's (oskar@... → oskar.lind@...)."""
     scored = sorted((-len(_parts(unknown) & _parts(k)), k) for k in known)
     return [k for n, k in scored if n < 0][:most]
-
-
-_NAMED = re.compile(r"([^\s\"<>,:;()][^\"<>,:;()\n]{0,60}?)\"?\s*<(" + ADDRESS.pattern + ")>")
-
-
-def _decoded(name: str) -> str:
-    """A header's display name as a person reads it (=?utf-8?q?Ann=C3=A9e?= is Année)."""
-    try:
-        return str(make_header(decode_header(name)))
-    except (HeaderParseError, LookupError, UnicodeError, ValueError):
-        return name
-
-
-def _named_addresses(ctx: ToolContext) -> dict[str, set[str]]:
-    """Each address the workspace holds, with the names written beside it ("Ann Lee <ann@x>", a vCard's FN)."""
-    from edgeagent.tools.contacts import parse_cards
-
-    named: dict[str, set[str]] = {}
-    scanned = 0
-    for rel, p in find_files(ctx, ("",)):
-        try:
-            data = read_bytes(ctx, p)
-        except (ToolError, OSError):
-            continue
-        if b"\x00" in data[:4096]:
-            continue
-        text = data.decode("utf-8", "replace")
-        for m in _NAMED.finditer(text):
-            named.setdefault(m.group(2).lower(), set()).add(_decoded(m.group(1).strip(' "\'')))
-        for a in addresses(text):
-            named.setdefault(a, set())
-        if rel.lower().endswith((".vcf", ".vcard")):
-            for card in parse_cards(text, rel):
-                for e in card.emails:
-                    named.setdefault(e.split(" (")[0].lower(), set()).add(card.name)
-        scanned += len(data)
-        if scanned > MAX_SCAN_BYTES:
-            break
-    return named
-
-
-def _name_words(text: str) -> set[str]:
-    return {w for w in re.split(r"[\W_]+", text.casefold()) if len(w) >= 2}
-
-
-def for_names(ctx: ToolContext, names: list[str], most: int = 3) -> list[str]:
-    """Addresses the workspace holds for people written by name ("James", "Florin Stoica"): every word of the
-    name in the name beside the address or in its local part. A model that writes a name as the recipient
-    gets the addresses to choose from, and sends nowhere it guessed."""
-    named = _named_addresses(ctx)
-    found: list[str] = []
-    for name in names:
-        words = _name_words(name)
-        if not words:
-            continue
-        hits = [(sorted(shown), a) for a, shown in sorted(named.items())
-                if words <= _name_words(a.split("@")[0]) or any(words <= _name_words(s) for s in shown)]
-        found += [f"{shown[0]} <{a}>" if shown else a for shown, a in hits[:most]]
-    return list(dict.fromkeys(found))
 
 
 def require_known(ctx: ToolContext, text: str) -> None:

@@ -31,7 +31,7 @@ from edgeagent.tools.base import (
     skipped_note,
 )
 from edgeagent.tools.eml import body_text, depth_note, parse_mail
-from edgeagent.tools.known_addresses import for_names, refuse_secrets, require_known
+from edgeagent.tools.known_addresses import refuse_secrets, require_known
 from edgeagent.workspace.sandbox import ToolError, relative
 
 MAX_LISTED = 60  # messages one listing or search shows
@@ -142,19 +142,13 @@ def search_mail(ctx: ToolContext, query: str) -> str:
     return head + "\n".join(_summary(rel, msg) for rel, msg in shown[:MAX_LISTED]) + more + skipped_note(skipped)
 
 
-class NotAnAddress(ToolError):
-    def __init__(self, names: list[str], to: str) -> None:
-        super().__init__(f"not an email address: {', '.join(names) or to!r}; look it up with find_contact")
-        self.names = names
-
-
 def _recipients(to: str) -> list[Address]:
     """The recipients as Address objects: the header is built from them, so a display name is never parsed again
     (a comma in "Raman, Priya" stays one recipient)."""
     addrs = getaddresses([to])
     bad = [name or addr for name, addr in addrs if not re.fullmatch(r"[^@\s<>]+@[^@\s<>]+", addr)]
     if not addrs or bad:
-        raise NotAnAddress(bad, to)
+        raise ToolError(f"not an email address: {', '.join(bad) or to!r}; look it up with find_contact")
     try:
         return [Address(display_name=name, addr_spec=addr) for name, addr in addrs]
     except (ValueError, IndexError, HeaderParseError):
@@ -272,15 +266,7 @@ def _message(to: str, subject: str, body: str) -> EmailMessage:
 
 
 def _compose(ctx: ToolContext, folder: str, to: str, subject: str, body: str) -> tuple[str, str]:
-    try:
-        msg = _message(to, subject, body)
-    except NotAnAddress as e:
-        names = e.names if "," in to else [to.strip()]  # "Florin Stoica" is one name, not two
-        known = for_names(ctx, names)
-        if not known:
-            raise
-        raise ToolError(f"not an email address: {', '.join(names)}; the workspace has {'; '.join(known)}: "
-                        "write the address itself") from None
+    msg = _message(to, subject, body)
     require_known(ctx, to)
     refuse_secrets(ctx, to, DEFAULT_FROM, {"subject": subject, "body": body})
     data = _written(msg)

@@ -118,7 +118,7 @@ def test_draft_mail_goes_to_drafts_not_outbox(ws):
     assert not (ws / "outbox").exists()
 
 
-@pytest.mark.parametrize("to", ["Ann Lee", "", "ann at example", "Bob"])
+@pytest.mark.parametrize("to", ["Ann Lee", "", "ann at example"])
 def test_send_mail_refuses_a_recipient_that_is_not_an_address(ws, to):
     with pytest.raises(ToolError, match="not an email address.*find_contact"):
         send_mail(ToolContext(ws), to, "Hi", "text")
@@ -194,20 +194,3 @@ def test_a_guessed_address_is_answered_with_the_workspaces_addresses_that_look_a
 def test_a_message_the_parser_cannot_decode_is_still_scanned_as_raw_text(ws):
     (ws / "inbox" / "009.eml").write_bytes(b"Content-Type: text/plain; charset=x-bogus\r\n\r\nMe: kim@odd.example\r\n")
     assert "outbox/001.eml" in send_mail(ToolContext(ws), "kim@odd.example", "Hi", "text")
-
-
-@pytest.mark.parametrize("to,known", [
-    ("Année", "Année Lee <ann@example.org>"),  # the name beside the address in a header, decoded
-    ("année lee", "Année Lee <ann@example.org>"),
-    ("Florin Stoica", "Florin Stoica <f.stoica@burton.example>"),  # a contact card
-    ("stoica, Année", "Florin Stoica <f.stoica@burton.example>; Année Lee <ann@example.org>"),
-    ("Mo", "mo.farah@burton.example"),  # the address's own name part, no name written beside it
-])
-def test_a_name_for_a_recipient_gets_the_workspaces_addresses_for_it(ws, to, known):
-    (ws / "people.vcf").write_text("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Florin Stoica\r\n"
-                                   "EMAIL;TYPE=work:f.stoica@burton.example\r\nEND:VCARD\r\n")
-    (ws / "notes.txt").write_text("ask mo.farah@burton.example about the van\n")
-    with pytest.raises(ToolError) as e:
-        draft_mail(ToolContext(ws), to, "Hi", "text")
-    assert str(e.value).endswith(f"; the workspace has {known}: write the address itself")
-    assert not (ws / "drafts").exists()
