@@ -59,10 +59,14 @@ _ACTIONS = {getattr(sqlite3, n): n.removeprefix("SQLITE_").replace("_", " ").low
     if hasattr(sqlite3, n)}
 
 
-def _table_name(stem: str, taken: set[str], folder: str) -> str:
+def _stem_table(stem: str) -> str:
+    """A file's stem as a table name: q1-2024 → q1_2024, 2024 → t_2024."""
     name = re.sub(r"\W+", "_", stem).strip("_").lower() or "t"
-    if name[0].isdigit():
-        name = "t_" + name
+    return "t_" + name if name[0].isdigit() else name
+
+
+def _table_name(stem: str, taken: set[str], folder: str) -> str:
+    name = _stem_table(stem)
     if name in taken and folder:  # the same name in two folders: the second is folder_name
         name = re.sub(r"\W+", "_", folder).strip("_").lower() + "_" + name
     while name in taken:
@@ -377,7 +381,7 @@ def missing_column_hint(sql: str, error: str, tables: dict[str, list[str]]) -> s
         where = f"{col} is a column of {', '.join(holders)}"
         return f". {where}, not of {', '.join(lacking)}" if lacking else f". {where}: name that table in FROM or JOIN"
     names = {c.lower(): c for cols in tables.values() for c in cols}
-    near = _by_words(col, [tables[t] for t in named] or list(tables.values()), [t for t in named])
+    near = _by_words(col, [tables[t] for t in named] or list(tables.values()), named)
     near += [names[n] for n in difflib.get_close_matches(col.lower(), names, n=3) if names[n] not in near]
     return f". No table has a column {col}" + (f"; nearest: {', '.join(near[:3])}" if near else "")
 
@@ -505,9 +509,9 @@ def file_as_table_hint(sql: str, tables: dict[str, list[str]]) -> str:
     if not m:
         return ""
     path = m.group(1)
-    stem = re.sub(r"\W+", "_", path.rsplit("/", 1)[-1].rsplit(".", 1)[0]).strip("_").lower()
+    stem = _stem_table(path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
     if path.lower().endswith((".csv", ".tsv", ".db", ".sqlite", ".sqlite3")):
-        like = [t for t in tables if t.rsplit(".", 1)[-1].rstrip("_").lower() in (stem, "t_" + stem)
+        like = [t for t in tables if t.rsplit(".", 1)[-1].rstrip("_").lower() == stem
                 or t.lower().startswith(stem + ".")]
         if like:
             return f". {path} is queried by its table's name, not its path: {', '.join(like[:3])}"
