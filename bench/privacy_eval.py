@@ -352,13 +352,11 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(str(e))
     restate = None
     if args.mode == "private":
-        from edgeagent.export.restate import Restater, restate_model
-        from edgeagent.models.prepared import ensure_prepared, load_backend
+        from edgeagent.export.restate import Restater, load_restate_model, restate_model
 
         model = args.restate_model or restate_model()
         try:
-            ensure_prepared(model, "onnx")
-            restate = Restater(load_backend(model))
+            restate = Restater(load_restate_model(model))
         except EdgeAgentError as e:
             parser.error(f"--restate-model {model}: {e}")
     setup = time.perf_counter() - t0

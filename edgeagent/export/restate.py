@@ -126,10 +126,11 @@ def restate_model() -> str:
     return load_config()["export"]["restate_model"] or DEFAULT_MODEL
 
 
-def load_restate_model() -> Any:
-    """The model previews restate with (export.restate_model, else the default edge model), prepared if need be."""
+def load_restate_model(model: str | None = None) -> Any:
+    """The model to restate with (given, else export.restate_model, else the default edge model), prepared if need
+    be."""
     from edgeagent.models.prepared import ensure_prepared, load_backend
 
-    model = restate_model()
+    model = model or restate_model()
     ensure_prepared(model, "onnx")
     return load_backend(model)
