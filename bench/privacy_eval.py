@@ -165,6 +165,19 @@ def load_detectors(spec: str) -> list[Detector]:
     return chosen
 
 
+def _ensure_entity_model(spec: str) -> None:
+    """`default` means what `redact` runs: the entity model, prepared on first use as `redact` prepares it. Where it
+    can't be had, the figures are of patterns only, and stderr says so before any of them."""
+    if "default" not in re.split(r"[,\s]+", spec):
+        return
+    from edgeagent.export import ner_model
+
+    folder, why = ner_model.ensure(lambda stage: print(stage, file=sys.stderr))
+    if folder is None:
+        print(f"warning: no entity model ({why}): these figures are of patterns only, without names of people, "
+              "organisations and places (`edgeagent models prepare en-core-web-sm`)", file=sys.stderr)
+
+
 def _hook(path: str) -> list[Detector]:
     """`module:Class` or `module:factory`, called without arguments; a factory may return a list of detectors."""
     try:
@@ -346,6 +359,7 @@ def main(argv: list[str] | None = None) -> None:
     except (OSError, BadInput, ValueError, KeyError) as e:
         sys.exit(f"error: the real corpus: {e}")
     t0 = time.perf_counter()
+    _ensure_entity_model(args.detectors)
     try:
         detectors = load_detectors(args.detectors)
     except (ValueError, EdgeAgentError) as e:  # a hook that does not load, a default detector's bad config

@@ -228,3 +228,19 @@ def test_patterns_is_the_default_set_without_the_entity_model():
     patterns = {d.name for d in pe.load_detectors("patterns")}
     assert "spacy-ner" not in patterns and patterns <= {d.name for d in pe.load_detectors("default")}
     assert {"presidio", "detect-secrets"} & patterns
+
+
+def test_default_runs_the_entity_model_and_says_when_it_cannot(home, spacy_model, tmp_path, monkeypatch, capsys):
+    pe.main(["--corpus", "real", "--limit", "3", "--json"])  # prepared: `default` is what `redact` runs
+    assert "spacy-ner" in json.loads(capsys.readouterr().out)["detectors"]
+    from edgeagent.export import ner_model
+
+    monkeypatch.setenv("EDGEAGENT_MODELS", str(tmp_path / "bare-models"))  # a fresh install, offline a moment ago
+    ner_model.model_dir().parent.mkdir(parents=True)
+    (ner_model.model_dir().parent / ".first-use-failed").write_text("could not fetch the entity model (offline?)\n")
+    pe.main(["--corpus", "real", "--limit", "3", "--json"])
+    out, err = capsys.readouterr()
+    assert "spacy-ner" not in json.loads(out)["detectors"]
+    assert "warning: no entity model (could not fetch" in err and "patterns only" in err
+    pe.main(["--corpus", "real", "--limit", "3", "--detectors", "patterns", "--json"])  # asked for: no warning
+    assert "warning" not in capsys.readouterr().err
