@@ -20,9 +20,10 @@ from edgeagent.backends.base import Backend
 from edgeagent.config import load_config, parse_overrides, strategy_export_mode
 from edgeagent.devices.metering import open_metering, power_mode
 from edgeagent.devices.profiles import detect_machine, resolve_device
-from edgeagent.errors import BadInput
+from edgeagent.errors import BadInput, ModelError
 from edgeagent.export.cloud_target import parse_target
 from edgeagent.models.backend_choice import backend_choice
+from edgeagent.models.prepared import first_use
 from edgeagent.store.runs import Store
 
 
@@ -58,6 +59,13 @@ class RunPlan:
     detectors: str | None = None  # what the export layer runs, in words (None: this run exports nothing)
     names_unchecked: bool = False  # it may export, and no entity model finds names: said on the run's first line
     no_entities_why: str | None = None  # why the entity model could not be prepared, when it could not
+
+
+def _first_use(model: str, backend: str) -> bool:
+    try:
+        return first_use(model, backend)
+    except ModelError:
+        return False  # a damaged model: its load says so, with the fix
 
 
 def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
@@ -98,6 +106,12 @@ def plan_run(strategy: str, workspace: Path, *, cloud: str | None = None,
     # Kept with the run's settings, so resume loads the same backend the same way.
     stored = {**effective(config), "backend": {"name": name, "options": options}}
     summary, unchecked, why = None, False, None
+    if not (cloud and policy.uses_cloud) and _first_use(model, name):
+        from edgeagent.export import ner_model
+
+        # With the edge model's first use, while the network is there: a later export, redact or library caller
+        # then finds names. Its absence is said where something may leave, not by a run that keeps all on the device.
+        ner_model.ensure(stage)
     if cloud and (policy.uses_cloud or cloud_given):  # a bad target, key or secrets file fails before a run row
         if policy.uses_cloud and settings["export_mode"] != "off":
             from edgeagent.export import ner_model

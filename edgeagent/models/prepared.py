@@ -421,15 +421,20 @@ def load_backend(model: str, *, stage: Stage = lambda s: None, backend: str | No
     return loader(model, stage, options or {})
 
 
+def first_use(model: str, backend: str) -> bool:
+    """Whether loading `model` on `backend` (onnx or mlx) prepares it first: an embedded model not yet converted."""
+    if model not in EMBEDDED:
+        return False
+    if backend == "onnx":
+        return _to_prepare(onnx_dir(model))
+    return backend == "mlx" and check_manifest(hf_dir(model)) is None
+
+
 def ensure_prepared(model: str, backend: str, *, stage: Stage = lambda s: None) -> None:
     """Prepare the embedded model's variant for `backend` now (a no-op for other models or a ready variant)."""
-    if model not in EMBEDDED:
-        return
-    if backend == "onnx" and _to_prepare(onnx_dir(model)):
-        prepare(model, stage=stage)
-    elif backend == "mlx" and check_manifest(hf_dir(model)) is None:
-        prepare(model, stage=stage, onnx=False)
-    elif backend == "llamacpp":
+    if first_use(model, backend):
+        prepare(model, stage=stage, onnx=backend == "onnx")
+    elif backend == "llamacpp" and model in EMBEDDED:
         gguf_file(model, stage=stage)
 
 

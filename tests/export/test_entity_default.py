@@ -97,3 +97,18 @@ def test_redact_says_when_no_entity_model_ran_and_strict_would_refuse(offline):
     out = json.loads(r.stdout)
     assert out["entities"] is False and out["refused"] and UNCHECKED_NAMES in out["residual"]
     assert "note: no entity model ran" in r.stderr
+
+
+def test_the_edge_models_first_use_prepares_the_entity_model_too(offline, embedded_model, workspace, tmp_path):
+    from edgeagent.agent import launch
+    from edgeagent.models.prepared import onnx_dir
+
+    failed = ner_model.model_dir().parent / ".first-use-failed"
+    onnx_dir("smollm2-135m").parent.mkdir(parents=True)
+    onnx_dir("smollm2-135m").symlink_to(embedded_model)  # the edge model here already: nothing is prepared
+    launch.plan_run("edge", workspace, model="smollm2-135m")
+    assert not failed.exists() and not (ner_model.model_dir().parent / "prepare.log").exists()
+    onnx_dir("smollm2-135m").unlink()  # its first use: the entity model is fetched with it (here offline: tried)
+    plan = launch.plan_run("edge", workspace, model="smollm2-135m")
+    assert "could not fetch" in failed.read_text() and ner_model.installed() is None
+    assert not plan.names_unchecked  # a run that keeps everything on the device warns of nothing
