@@ -152,7 +152,8 @@ def _files(sentence: str) -> list[Deliverable]:
     return out
 
 
-_AFTER_NEGATION = re.compile(r"\b(nicht|nichts|pas|rien|jamais)\b", re.IGNORECASE)  # "schicke sie nicht ab"
+# "schicke sie nicht ab", "send nothing"
+_AFTER_NEGATION = re.compile(r"\b(nicht|nichts|pas|rien|jamais|nothing|no one|nobody)\b", re.IGNORECASE)
 _TO_ME = re.compile(r"(-moi|\s+(to\s+)?(me|mir|moi)\b)", re.IGNORECASE)  # "reply to me": the answer is for the user
 _MAIL_NOUN = re.compile(r"\b(e-?mail|mail|reply|message|antwort|nachricht|réponse|courriel)\b", re.IGNORECASE)
 
@@ -174,6 +175,35 @@ def _messages(sentence: str) -> list[Deliverable]:
         names = _NAME.search(rest)
         to = tuple(re.split(r",\s*|\s+(?:and|und|et)\s+", names.group(1))) if names else ()
     return [MessageDeliverable(draft=draft is not None, to=to)]
+
+
+# "don't send anything", "send nothing", "nicht abschicken", "n'envoie rien": the user forbids sending at all. A
+# prohibition with a person in it ("don't email anyone else", "don't send it to the client") forbids less, and is
+# not matched.
+_SEND_VERB = r"(?:send|e-?mail|mail|forward|schick\w*|send\w*|verschick\w*|envoi\w*|envoy\w*)"
+_WHAT = r"(?:\s+(?:anything|them|it|this|these|those|out|yet|any\s+(?:e-?mails?|mails?|messages?|replies)|e-?mails?|" \
+        r"mails?|messages?|anyone|anybody|(?:the\s+)?(?:drafts?|repl(?:y|ies)|e-?mails?|mails?|messages?)|sie|es|ab))*"
+_NO_SENDING = re.compile(
+    rf"\b(?:don't|do not|never|not|nicht|ne|n')\s+(?:yet\s+)?{_SEND_VERB}{_WHAT}\s*(?=$|[.,;:!)(\n—–-]|\s+(?:yet|until|"
+    rf"before|i'll|i will|we'll|just|only|noch|bis|avant|pas)\b)"
+    rf"|\b{_SEND_VERB}\s+(?:nothing|nichts|rien)\b|\b(?:nichts|nicht)\s+(?:ab)?{_SEND_VERB}"
+    rf"|\b{_SEND_VERB}\s+(?:sie|es|ihn|die\s+\w+|das\s+\w+|den\s+\w+)?\s*(?:noch\s+)?nicht\s+ab\b|\bnothing\s+(?:is\s+to|should|must|may|can)\s+(?:be\s+)?"
+    rf"(?:sent|e-?mailed|mailed)\b|\bwithout\s+sending\b|\bohne\s+(?:sie\s+|es\s+)?(?:zu\s+)?{_SEND_VERB}"
+    rf"|\bsans\s+(?:les\s+|l')?envoyer\b|\bne\s+(?:rien|pas)\s+envoyer\b|\b(?:keine|kein)\s+(?:e-?mails?|mails?|"
+    rf"nachricht\w*)\s+(?:\w+\s+)?{_SEND_VERB}",
+    re.IGNORECASE)
+SENDING_TOOLS = frozenset({"send_mail"})  # what a task that forbids sending is not offered (draft_mail stays)
+_BUT_SOMEONE = re.compile(r"^\s*(?:\w+\s+)?(?:else|but|except|other|außer|sauf)\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=64)
+def forbids_sending(task: str) -> bool:
+    """The task forbids sending any mail, and asks to send none: the run is then not offered send_mail at all, so
+    neither the model nor a planted instruction can send what the user said not to."""
+    if any(isinstance(d, MessageDeliverable) and not d.draft for d in find_deliverables(task)):
+        return False  # it also asks for a mail to go: the words forbid less than everything
+    clean = _NOT_A_NEGATION.sub(" ", task)
+    return any(not _BUT_SOMEONE.match(clean[m.end():]) for m in _NO_SENDING.finditer(clean))
 
 
 def _events(sentence: str) -> list[Deliverable]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from edgeagent.agent.bodies import BODY_TOKENS, CUT, call_view, joined, split, turns, with_body
 from edgeagent.agent.callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
 from edgeagent.agent.claims import amended, verdict
-from edgeagent.agent.deliverables import Effect, effects_of, open_notes, still_open
+from edgeagent.agent.deliverables import SENDING_TOOLS, Effect, effects_of, forbids_sending, open_notes, still_open
 from edgeagent.agent.guards import (
     allowed_tools,
     check_finish,
@@ -194,10 +194,13 @@ class Agent:
         return {**call, "output": self.format.render_call(name, args), "duration_s": call["duration_s"] or 0.0}
 
     def _offered(self, run: dict) -> dict[str, Tool]:
-        """The run's tools, less those that change anything when the task only asks a question: a planted
-        instruction ("overwrite the runbook", "mail this out") then has nothing to act with."""
+        """The run's tools, less those that change anything when the task only asks a question, and less those
+        that send when it forbids sending: a planted instruction ("overwrite the runbook", "mail this out") then has
+        nothing to act with."""
         if self.questions_read_only and only_asks(run["task"]):
             return {n: t for n, t in self.tools.items() if not t.side_effect}
+        if forbids_sending(run["task"]):  # "draft them, don't send anything": nothing to send with
+            return {n: t for n, t in self.tools.items() if n not in SENDING_TOOLS}
         return self.tools
 
     def _context(self, run: dict, steps: list[dict], idx: int) -> ToolContext:
