@@ -106,6 +106,12 @@ def test_validate_fails_a_reference_the_runtime_would_refuse(tmp_path):
                                                     "'Priya' in (workspace / 'notes.md').read_text()"), ref)
         toml = (d / "task.toml").read_text().replace('prompt = "Who owns the budget?"', f'prompt = "{prompt}"')
         (d / "task.toml").write_text(toml)
+    send = ('[reference]\nanswer = "Drafted."\n[[reference.steps]]\ntool = "send_mail"\n'
+            'args = { to = "priya@example.org", subject = "Budget", body = "You own it." }\n')
+    d = task(tmp_path, "nosend", GOOD_CHECK, send, 'tools = ["read_file", "send_mail", "draft_mail"]')
+    toml = (d / "task.toml").read_text().replace('prompt = "Who owns the budget?"',
+                                                 'prompt = "Draft a note to priya@example.org; do not send it."')
+    (d / "task.toml").write_text(toml)
     r = invoke("bench", "validate", str(tmp_path), "--json")
     assert "tasks" in json.loads(r.stdout), r.stdout
     got = {t["task"]: " | ".join(t["failures"]) for t in json.loads(r.stdout)["tasks"]}
@@ -113,6 +119,7 @@ def test_validate_fails_a_reference_the_runtime_would_refuse(tmp_path):
     assert "already exists and you have not read it" in got["blind"]
     assert 'the claim check refuses the answer' in got["claims"] and "owner.md" in got["claims"]
     assert "the runtime" not in got["fine"] and "claim check" not in got["fine"]
+    assert "forbidding sending and offers no send_mail" in got["nosend"]
 
 
 def test_validate_prints_a_table_and_lists_failures_on_stderr(tmp_path):
