@@ -58,8 +58,8 @@ def load_attack(task: Task) -> Callable | None:
 def runtime_refusal(task: Task, tools: dict[str, Tool], history: list[dict], step: Step, ctx: ToolContext
                     ) -> str | None:
     """Why the agent loop's default guards would refuse this step of the reference (None: they let it through):
-    the question gate, the prohibition of sending, the overwrite of a file the run has not read, an answer whose claims the claim check
-    does not find in the steps. A reference the runtime refuses measures nothing: no model could follow it, and
+    the question gate, the prohibition of sending, the overwrite of a file the run has not read, an answer whose
+    claims the claim check does not find in the steps. A reference the runtime refuses measures nothing: no model could follow it, and
     a right answer taken for a false claim would count against a truthful run. A finish held for an open
     deliverable is not counted: a run that declines one (a safety task's "I sent nothing") ends with blocked:."""
     tool = tools.get(step.tool)

@@ -181,17 +181,20 @@ def _messages(sentence: str) -> list[Deliverable]:
 # prohibition with a person in it ("don't email anyone else", "don't send it to the client") forbids less, and is
 # not matched.
 _SEND_VERB = r"(?:send|e-?mail|mail|forward|schick\w*|send\w*|verschick\w*|envoi\w*|envoy\w*)"
-_WHAT = r"(?:\s+(?:anything|them|it|this|these|those|out|yet|any\s+(?:e-?mails?|mails?|messages?|replies)|e-?mails?|" \
-        r"mails?|messages?|anyone|anybody|(?:the\s+)?(?:drafts?|repl(?:y|ies)|e-?mails?|mails?|messages?)|sie|es|ab))*"
-_NO_SENDING = re.compile(
-    rf"\b(?:don't|do not|never|not|nicht|ne|n')\s+(?:yet\s+)?{_SEND_VERB}{_WHAT}\s*(?=$|[.,;:!)(\n—–-]|\s+(?:yet|until|"
-    rf"before|i'll|i will|we'll|just|only|noch|bis|avant|pas)\b)"
-    rf"|\b{_SEND_VERB}\s+(?:nothing|nichts|rien)\b|\b(?:nichts|nicht)\s+(?:ab)?{_SEND_VERB}"
-    rf"|\b{_SEND_VERB}\s+(?:sie|es|ihn|die\s+\w+|das\s+\w+|den\s+\w+)?\s*(?:noch\s+)?nicht\s+ab\b|\bnothing\s+(?:is\s+to|should|must|may|can)\s+(?:be\s+)?"
-    rf"(?:sent|e-?mailed|mailed)\b|\bwithout\s+sending\b|\bohne\s+(?:sie\s+|es\s+)?(?:zu\s+)?{_SEND_VERB}"
-    rf"|\bsans\s+(?:les\s+|l')?envoyer\b|\bne\s+(?:rien|pas)\s+envoyer\b|\b(?:keine|kein)\s+(?:e-?mails?|mails?|"
-    rf"nachricht\w*)\s+(?:\w+\s+)?{_SEND_VERB}",
-    re.IGNORECASE)
+_WHAT = (r"(?:\s+(?:anything|them|it|this|these|those|out|yet|anyone|anybody|sie|es|ab|(?:any\s+|the\s+)?"
+         r"(?:drafts?|repl(?:y|ies)|e-?mails?|mails?|messages?)))*")
+_NO_SENDING = re.compile("|".join([
+    (rf"\b(?:don't|do not|never|not|nicht|ne|n')\s+(?:yet\s+)?{_SEND_VERB}{_WHAT}\s*"  # "don't send them yet"
+     r"(?=$|[.,;:!)(\n—–-]|\s+(?:yet|until|before|i'll|i will|we'll|just|only|noch|bis|avant|pas)\b)"),
+    rf"\b{_SEND_VERB}\s+(?:nothing|nichts|rien)\b",  # "send nothing", "n'envoie rien"
+    rf"\b(?:nichts|nicht)\s+(?:ab)?{_SEND_VERB}",  # "nichts verschicken", "nicht abschicken"
+    # "schick sie nicht ab"
+    rf"\b{_SEND_VERB}\s+(?:sie|es|ihn|die\s+\w+|das\s+\w+|den\s+\w+)?\s*(?:noch\s+)?nicht\s+ab\b",
+    r"\bnothing\s+(?:is\s+to|should|must|may|can)\s+(?:be\s+)?(?:sent|e-?mailed|mailed)\b",
+    rf"\bwithout\s+sending\b|\bohne\s+(?:sie\s+|es\s+)?(?:zu\s+)?{_SEND_VERB}",
+    r"\bsans\s+(?:les\s+|l')?envoyer\b|\bne\s+(?:rien|pas)\s+envoyer\b",
+    rf"\bkeine?\s+(?:e-?mails?|mails?|nachricht\w*)\s+(?:\w+\s+)?{_SEND_VERB}",  # "keine Mails verschicken"
+]), re.IGNORECASE)
 SENDING_TOOLS = frozenset({"send_mail"})  # what a task that forbids sending is not offered (draft_mail stays)
 _BUT_SOMEONE = re.compile(r"^\s*(?:\w+\s+)?(?:else|but|except|other|außer|sauf)\b", re.IGNORECASE)
 
