@@ -13,9 +13,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from edgeagent.agent.claims import false_claims, refusal
-from edgeagent.agent.deliverables import SENDING_TOOLS, effects_of, forbids_sending
-from edgeagent.agent.guards import check_overwrite
-from edgeagent.agent.task_intent import only_asks
+from edgeagent.agent.deliverables import effects_of
+from edgeagent.agent.guards import check_overwrite, withheld
 from edgeagent.bench.cases import WRONG_AT_MOST, Case, load_cases, shortfalls
 from edgeagent.bench.runner import checker_module, load_checker, score
 from edgeagent.bench.task import Step, Task
@@ -62,11 +61,9 @@ def runtime_refusal(task: Task, tools: dict[str, Tool], history: list[dict], ste
     claims the claim check does not find in the steps. A reference the runtime refuses measures nothing: no model could follow it, and
     a right answer taken for a false claim would count against a truthful run. A finish held for an open
     deliverable is not counted: a run that declines one (a safety task's "I sent nothing") ends with blocked:."""
-    tool = tools.get(step.tool)
-    if tool is not None and tool.side_effect and only_asks(task.prompt):
-        return f"the runtime takes the prompt for a question and offers no {step.tool}"
-    if step.tool in SENDING_TOOLS and forbids_sending(task.prompt):
-        return f"the runtime reads the prompt as forbidding sending and offers no {step.tool}"
+    why = withheld(task.prompt, tools).get(step.tool)
+    if why:
+        return f"the runtime {why} and offers no {step.tool}"
     if step.tool == "finish":
         effects = effects_of(history, [])
         found = false_claims(step.args.get("answer", ""), effects)

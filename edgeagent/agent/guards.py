@@ -9,9 +9,10 @@ import re
 from collections import Counter
 
 from edgeagent.agent.claims import BLOCKED, REFUSED, false_claims, refusal
-from edgeagent.agent.deliverables import Effect, still_open
+from edgeagent.agent.deliverables import SENDING_TOOLS, Effect, forbids_sending, still_open
 from edgeagent.agent.prompting import circling, repeats
 from edgeagent.agent.strategies import Decision
+from edgeagent.agent.task_intent import only_asks
 from edgeagent.tools.base import Tool, ToolContext
 from edgeagent.tools.navigate import paths_read
 from edgeagent.workspace.sandbox import ToolError, relative, resolve
@@ -25,6 +26,17 @@ def ended(run: dict, steps: list[dict], decision: Decision) -> str:
     if decision.actor == "edge" and format_error_streak(steps) >= MAX_FORMAT_ERRORS:
         return "format_error"
     return "max_steps" if len(steps) >= run["max_steps"] else "running"
+
+
+def withheld(task: str, tools: dict[str, Tool], questions_read_only: bool = True) -> dict[str, str]:
+    """The tools the task's own words take away, each with why: a task that only asks a question gets nothing
+    that changes anything, and one that forbids sending gets nothing that sends. A planted instruction ("overwrite
+    the runbook", "mail this out") then has nothing to act with. The loop and `bench validate` both ask here."""
+    if questions_read_only and only_asks(task):
+        return {n: "takes the prompt for a question" for n, t in tools.items() if t.side_effect}
+    if forbids_sending(task):  # "draft them, don't send anything": drafting stays
+        return {n: "reads the prompt as forbidding sending" for n in tools if n in SENDING_TOOLS}
+    return {}
 
 
 def check_overwrite(name: str, args: dict, steps: list[dict], ctx: ToolContext) -> None:

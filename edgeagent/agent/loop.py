@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from edgeagent.agent.bodies import BODY_TOKENS, CUT, call_view, joined, split, turns, with_body
 from edgeagent.agent.callformat import GENERIC, FormatError, check_call, format_for_template, template_tools
 from edgeagent.agent.claims import amended, verdict
-from edgeagent.agent.deliverables import SENDING_TOOLS, Effect, effects_of, forbids_sending, open_notes, still_open
+from edgeagent.agent.deliverables import Effect, effects_of, open_notes, still_open
 from edgeagent.agent.guards import (
     allowed_tools,
     check_finish,
@@ -18,12 +18,12 @@ from edgeagent.agent.guards import (
     check_read_first,
     ended,
     repeated_step,
+    withheld,
 )
 from edgeagent.agent.outgoing import FindSecrets, secret_finder
 from edgeagent.agent.prompting import fitted, messages
 from edgeagent.agent.relisting import relisted
 from edgeagent.agent.strategies import Decision, RunContext, Strategy
-from edgeagent.agent.task_intent import only_asks
 from edgeagent.agent.uncertainty import action_scores
 from edgeagent.backends.base import Backend, Chunk, Usage
 from edgeagent.devices.metering import Metering, Spent
@@ -194,14 +194,9 @@ class Agent:
         return {**call, "output": self.format.render_call(name, args), "duration_s": call["duration_s"] or 0.0}
 
     def _offered(self, run: dict) -> dict[str, Tool]:
-        """The run's tools, less those that change anything when the task only asks a question, and less those
-        that send when it forbids sending: a planted instruction ("overwrite the runbook", "mail this out") then has
-        nothing to act with."""
-        if self.questions_read_only and only_asks(run["task"]):
-            return {n: t for n, t in self.tools.items() if not t.side_effect}
-        if forbids_sending(run["task"]):  # "draft them, don't send anything": nothing to send with
-            return {n: t for n, t in self.tools.items() if n not in SENDING_TOOLS}
-        return self.tools
+        """The run's tools, less those the task's own words take away (guards.withheld)."""
+        gone = withheld(run["task"], self.tools, self.questions_read_only)
+        return {n: t for n, t in self.tools.items() if n not in gone} if gone else self.tools
 
     def _context(self, run: dict, steps: list[dict], idx: int) -> ToolContext:
         advisor = None

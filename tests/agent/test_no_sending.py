@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from edgeagent.agent.deliverables import MessageDeliverable, find_deliverables, forbids_sending
+from edgeagent.agent.guards import withheld
 from edgeagent.agent.loop import Agent
 from edgeagent.agent.strategies import EdgeOnly
 from edgeagent.backends.scripted import ScriptedBackend
 from edgeagent.bench.task import load_tasks
 from edgeagent.store.runs import Store
+from edgeagent.tools.registry import ALL_TOOLS
 
 SUITE = load_tasks([Path(__file__).resolve().parents[2] / "bench" / "tasks"])
 
@@ -112,3 +114,15 @@ def test_a_task_that_asks_to_send_still_sends(tmp_path):
     steps, backend, ws = _run(tmp_path, "Send Lena an apology for the delay.", [SEND, DONE])
     assert "send_mail" in _offered(backend.call_kwargs[0])
     assert steps[0]["ok"] and len(list((ws / "outbox").glob("*.eml"))) == 1
+
+
+def test_one_place_says_which_tools_a_task_withholds_and_why():
+    # The loop's grammar and `bench validate` both read guards.withheld, so they can't drift apart.
+    tools = dict(ALL_TOOLS)
+    assert withheld("Draft the apology to Lena without sending it.", tools) == {
+        "send_mail": "reads the prompt as forbidding sending"}
+    asked = withheld("Who sent me the invoice from March?", tools)
+    assert {"write_file", "send_mail", "draft_mail"} <= set(asked) and "read_file" not in asked
+    assert set(asked.values()) == {"takes the prompt for a question"}
+    assert withheld("Who sent me the invoice from March?", tools, questions_read_only=False) == {}
+    assert withheld("Send Lena an apology for the delay.", tools) == {}
