@@ -158,6 +158,13 @@ _TO_ME = re.compile(r"(-moi|\s+(to\s+)?(me|mir|moi)\b)", re.IGNORECASE)  # "repl
 _MAIL_NOUN = re.compile(r"\b(e-?mail|mail|reply|message|antwort|nachricht|réponse|courriel)\b", re.IGNORECASE)
 
 
+# Where the verb's own clause ends: "send it to Anna, but not to Tom" negates the second clause, not the sending.
+_CLAUSE_END = re.compile(r"[,;:]|\s(?:but|aber|sondern|mais)\s", re.IGNORECASE)
+# A recipient ruled out: "but not to Tom", "aber nicht an Tom", "mais pas à Tom", "not tom@x.org", "except Tom".
+_NOT_RECIPIENT = re.compile(r"\b(?:not|never|nicht|pas|jamais|nie|except|außer|sauf)\b"
+                            r"(?=\s+(?:\w+\s+){0,2}?(?:to|an|à|cc|bcc)\b|\s+(?:[A-ZÄÖÜÉ]|\S+@))")
+
+
 def _messages(sentence: str) -> list[Deliverable]:
     sends = [m for m in _verbs(_SEND, sentence) if not _TO_ME.match(sentence[m.end():])]
     draft = _DRAFT.search(sentence)
@@ -165,11 +172,16 @@ def _messages(sentence: str) -> list[Deliverable]:
         draft = None  # "draft the announcement in notes.md" is a file
     first = min((x for x in (sends[0] if sends else None, draft) if x is not None), key=lambda x: x.start(),
                 default=None)
-    if first is None or _AFTER_NEGATION.search(sentence[first.start():first.start() + 40]):
-        return []  # "don't send anything" never matches: the verb after "don't" is not in a verb's place
+    if first is None:
+        return []
+    clause = sentence[first.start():first.start() + 40]
+    if _AFTER_NEGATION.search(clause[:m.start()] if (m := _CLAUSE_END.search(clause)) else clause):
+        return []  # "send nothing", "schick sie nicht ab"; "don't send" never matches: its verb is not in a verb's place
     if _negated(sentence[max(0, first.start() - 12):first.start()]):
         return []
     rest = sentence[first.start():]
+    if (cut := _NOT_RECIPIENT.search(rest)) is not None:
+        rest = rest[:cut.start()]  # a recipient ruled out is not owed a mail
     to = tuple(ADDRESS.findall(rest))
     if not to:
         names = _NAME.search(rest)

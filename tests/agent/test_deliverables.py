@@ -53,6 +53,16 @@ F, M, E = FileDeliverable, MessageDeliverable, EventDeliverable
     ("Mets à jour contacts.csv.", [F("contacts.csv")]),
     ("Envoie le compte rendu à claire@exemple.fr.", [M(False, ("claire@exemple.fr",))]),
     ("Rédige un brouillon de réponse à paul@exemple.fr.", [M(True, ("paul@exemple.fr",))]),
+    # a recipient ruled out is owed nothing: the open item must never tell the model to mail them
+    ("Forward the minutes to Ines but not to Marco.", [M(False, ("Ines",))]),
+    ("Send the figures to Ines, not Marco.", [M(False, ("Ines",))]),
+    ("Mail the roster to ines@example.org and not to marco@example.org.", [M(False, ("ines@example.org",))]),
+    ("Email the slides to ines@example.org, except marco@example.org.", [M(False, ("ines@example.org",))]),
+    ("Schicke die Liste an Ines, aber nicht an Marco.", [M(False, ("Ines",))]),
+    ("Schick Ines den Plan, aber nicht an Marco.", [M(False, ())]),
+    ("Envoie le planning à Ines, mais pas à Marco.", [M(False, ("Ines",))]),
+    ("Email everyone who did not reply: ines@example.org, marco@example.org.",
+     [M(False, ("ines@example.org", "marco@example.org"))]),
 ])
 def test_what_a_request_asks_to_produce(task, expected):
     assert list(find_deliverables(task)) == expected
@@ -168,6 +178,17 @@ def test_mail_to_the_named_address_meets_the_deliverable(tmp_path):
     run, steps, _, _ = _agent_run(tmp_path, task, replies, names=["read_file", "send_mail"])
     assert [(s["tool"], s["ok"]) for s in steps] == [("send_mail", 1), ("finish", 1)]
     assert not run["open_deliverables"] and not run["false_claims"] and not run["blocked"]
+
+
+def test_a_recipient_the_task_rules_out_is_not_owed_a_mail(tmp_path):
+    # Read as owed, the excluded address kept the item open: finish held back until the model mailed them.
+    task = "Send the late tickets to ops@example.com, but not to ceo@example.com."
+    replies = [call("send_mail", to="ops@example.com", subject="Late tickets", body="Two are late."),
+               call("finish", answer="I sent the late tickets to ops@example.com.")]
+    run, steps, _, seen = _agent_run(tmp_path, task, replies, names=["read_file", "send_mail"])
+    assert [(s["tool"], s["ok"]) for s in steps] == [("send_mail", 1), ("finish", 1)]
+    assert not run["open_deliverables"] and not run["blocked"]
+    assert not [m for chat in seen for m in chat if "[open:" in str(m["content"]) and "ceo@" in str(m["content"])]
 
 
 def test_with_deliverables_off_finish_is_not_held_but_what_was_left_open_is_recorded(tmp_path):
