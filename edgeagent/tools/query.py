@@ -97,13 +97,19 @@ def _bounded(rows: Iterable[dict], deadline: float | None, cut: list[int]) -> It
         yield row
 
 
+EXTRAS = "extra_values"  # the column a row's values past the header go to
+
+
 def _load_csv(db: sqlite_utils.Database, name: str, data: bytes, tsv: bool, deadline: float | None = None) -> bool:
     """The CSV as table `name`; True when rows past MAX_CSV_ROWS were left out."""
     dialect = _dialect(data[:8192].decode("utf-8-sig", "replace"), tsv)
-    rows, _ = rows_from_file(io.BytesIO(data), Format.CSV, dialect=dialect, encoding="utf-8-sig")
+    # A row longer than the header (hand-edited, or appended by a run) keeps its surplus in one column, as a JSON
+    # list, instead of failing the step: real files are ragged, and what was there stays visible.
+    rows, _ = rows_from_file(io.BytesIO(data), Format.CSV, dialect=dialect, encoding="utf-8-sig",
+                             extras_key=EXTRAS)
     tracker = TypeTracker()  # numbers stored as numbers, so SUM and ORDER BY work as a person expects
     cut: list[int] = []
-    db.table(name).insert_all(tracker.wrap(_bounded(rows, deadline, cut)))
+    db.table(name).insert_all(tracker.wrap(_bounded(rows, deadline, cut)), alter=True)  # EXTRAS may come late
     if db[name].exists():
         db.table(name).transform(types=tracker.types)
     else:

@@ -343,3 +343,12 @@ def test_csv_loading_past_its_time_bound_is_stopped_with_a_note(ws, monkeypatch)
     monkeypatch.setattr(tools_query, "LOAD_SECONDS", 0.0)
     msg = _error(ws, "SELECT COUNT(*) FROM expenses")
     assert "no such table: expenses" in msg and "not loaded: loading CSV tables took over 0 s" in msg
+
+
+def test_a_row_longer_than_its_header_is_queried_with_the_surplus_kept(ws):
+    # sqlite_utils raised RowError on it, which ended the whole run with the step failed.
+    # The long row comes after the first batch of rows the table is created from.
+    rows = "".join(f"{i},log action {i},note {i}\n" for i in range(1, 301))
+    (ws / "log.csv").write_text("ticket,action,notes\n" + rows + "301,log action 301,note 301,late,again\n")
+    out = query(ToolContext(ws), "SELECT ticket, extra_values FROM log WHERE ticket IN (5, 301) ORDER BY ticket")
+    assert out.splitlines()[:3] == ["ticket | extra_values", "5 | NULL", '301 | ["late", "again"]']
