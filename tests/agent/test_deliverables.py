@@ -171,23 +171,17 @@ def test_a_run_without_the_tool_owes_nothing_it_cannot_make(tmp_path):
     assert [(s["tool"], s["ok"]) for s in steps] == [("finish", 1)] and not run["open_deliverables"]
 
 
-def test_mail_to_the_named_address_meets_the_deliverable(tmp_path):
-    task = "Send the late tickets to ops@example.com."
-    replies = [call("send_mail", to="ops@example.com", subject="Late tickets", body="Two are late."),
-               call("finish", answer="I sent the late tickets to ops@example.com.")]
-    run, steps, _, _ = _agent_run(tmp_path, task, replies, names=["read_file", "send_mail"])
-    assert [(s["tool"], s["ok"]) for s in steps] == [("send_mail", 1), ("finish", 1)]
-    assert not run["open_deliverables"] and not run["false_claims"] and not run["blocked"]
-
-
-def test_a_recipient_the_task_rules_out_is_not_owed_a_mail(tmp_path):
-    # Read as owed, the excluded address kept the item open: finish held back until the model mailed them.
-    task = "Send the late tickets to ops@example.com, but not to ceo@example.com."
+@pytest.mark.parametrize("task", [
+    "Send the late tickets to ops@example.com.",
+    # a recipient ruled out is owed nothing: read as owed, it held finish back until the model mailed them
+    "Send the late tickets to ops@example.com, but not to ceo@example.com.",
+])
+def test_mail_to_the_named_address_meets_the_deliverable(tmp_path, task):
     replies = [call("send_mail", to="ops@example.com", subject="Late tickets", body="Two are late."),
                call("finish", answer="I sent the late tickets to ops@example.com.")]
     run, steps, _, seen = _agent_run(tmp_path, task, replies, names=["read_file", "send_mail"])
     assert [(s["tool"], s["ok"]) for s in steps] == [("send_mail", 1), ("finish", 1)]
-    assert not run["open_deliverables"] and not run["blocked"]
+    assert not run["open_deliverables"] and not run["false_claims"] and not run["blocked"]
     assert not [m for chat in seen for m in chat if "[open:" in str(m["content"]) and "ceo@" in str(m["content"])]
 
 
