@@ -75,7 +75,7 @@ def calibrate(store: Store, backend: Backend, tasks: Sequence[Task], *, strategy
                                   backend=backend.name, max_steps=steps, settings="{}")
         Agent(store, backend, edge).run(run_id)
         run_ids.append(run_id)
-        calls = [c for c in store.model_calls(run_id) if c["side"] == "edge"]
+        calls = [c for c in store.model_calls(run_id) if c["side"] == "edge" and c["step_idx"] >= 0]
         if strategy == "task-router":
             score = task_score(calls[0], backend.count_tokens(task.prompt), measure,
                                float(settings.get("task_router_length_weight", 0.25))) if calls else None

@@ -39,11 +39,12 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # checked against the steps and false ones recorded with the run (show, runs, bench report). navigation: tree
     # and read_files are offered beside list_dir and read_file. read_first: no file is written before a step has
     # read something (text the task dictates excepted). free_text: a file's content or a mail's body is written as
-    # plain text in a turn of its own after the call, not as a JSON string inside it (agent/bodies.py).
+    # plain text in a turn of its own after the call, not as a JSON string inside it (agent/bodies.py). implied:
+    # when the task's words name no deliverable, the edge model reads which kinds it asks for (agent/implied.py).
     # Side by side on the dev split (bench/results/dev-issue29) deliverables raised one task's score and lost none;
-    # read_first raised none; navigation and free_text are not measured yet.
+    # read_first raised none; navigation, free_text and implied are not measured yet.
     "agent": {"deliverables": True, "claim_check": True, "navigation": False, "read_first": False,
-              "free_text": False},
+              "free_text": False, "implied": False},
     # bench --cloud oracle|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
     "bench": {"price_card": "claude-haiku-4-5"},
     # handoff: after n errors, n identical actions or n steps without progress the cloud executes up to k steps.

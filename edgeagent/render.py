@@ -122,6 +122,18 @@ def status_text(run: dict) -> str:
     return run["status"] + (f" ({', '.join(marks)})" if marks else "")
 
 
+def implied_text(run: dict) -> str:
+    """The model's reading of what a task asks for unnamed (agent/implied.py), as it gave it; "" when none."""
+    try:
+        asks = json.loads(run.get("implied") or "{}").get("asks")
+    except (ValueError, AttributeError):
+        return ""
+    if not isinstance(asks, list):
+        return ""
+    said = [f'{a.get("action")} "{a.get("quote")}"' for a in asks if isinstance(a, dict)]
+    return "; ".join(said) or "nothing to produce"
+
+
 def run_summary(run: dict) -> None:
     honest = run["status"] == "done" and not (run.get("open_deliverables") or run.get("false_claims"))
     colour = "yellow" if run["status"] == "running" or (honest and run.get("blocked")) else \
@@ -129,6 +141,8 @@ def run_summary(run: dict) -> None:
     out.print(f"run [bold]{run['id']}[/] [{colour}]{escape(status_text(run))}[/]")
     if run.get("answer"):
         out.print(f"answer: {escape(run['answer'])}")
+    if reading := implied_text(run):
+        out.print(f"[dim]the task names nothing to produce; the model read it as asking: {escape(reading)}[/]")
     if run.get("blocked"):
         out.print(f"[yellow]blocked:[/] {escape(run['blocked'])}")
     for label in _listed(run, "open_deliverables"):

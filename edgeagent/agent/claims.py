@@ -13,7 +13,16 @@ import json
 import re
 from dataclasses import dataclass
 
-from edgeagent.agent.deliverables import ADDRESS, FILE_TOOLS, PATH, Effect, norm_path, still_open
+from edgeagent.agent.deliverables import (
+    ADDRESS,
+    CALENDAR,
+    FILE_TOOLS,
+    PATH,
+    Deliverable,
+    Effect,
+    norm_path,
+    still_open,
+)
 
 # Past participles and past tenses by what they claim (English, German, French).
 _SENT = (r"sent|emailed|e-mailed|mailed|forwarded|replied|gesendet|geschickt|verschickt|versendet|beantwortet|"
@@ -48,8 +57,6 @@ _NOTHING = re.compile(r"^\s+(nothing|none|no|nobody|nichts|niemandem|rien|aucune
 # Right before the verb, these put it in a clause that is not the run's act: "the line that logged the header",
 # "asks for it to be mailed".
 _CLAUSE = re.compile(r"\b(that|which|who|be|to|das|der|die|qui|que)\s+$", re.IGNORECASE)
-_CALENDAR = re.compile(r"\b(calendar|agenda|event|meeting|appointment|kalender|termin|besprechung|calendrier|"
-                       r"réunion|événement|rendez-vous)\b", re.IGNORECASE)
 _DRAFT_NOUN = re.compile(r"\b(draft|entwurf|brouillon)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^\n]+?(?:[.!?](?=\s|$)|$)")
 BLOCKED = re.compile(r"^\s*blocked\s*:", re.IGNORECASE)  # how an answer says the task cannot be done
@@ -98,7 +105,7 @@ def _kind(m: re.Match, sentence: str, has_path: bool) -> str | None:
         return "send"
     if (m.group("drafted") or _DRAFT_NOUN.search(sentence)) and not has_path:
         return "draft"  # drafted with a path names files written, not mail
-    if m.group("booked") or (_CALENDAR.search(sentence) and not has_path):
+    if m.group("booked") or (CALENDAR.search(sentence) and not has_path):
         return "event"
     if re.fullmatch(r"added|hinzugefügt|ajoutée?s?|eingetragen", m.group("wrote") or "", re.IGNORECASE) and not has_path:
         return None  # "added" what, where? too vague to hold against the run
@@ -162,11 +169,12 @@ def amended(answer: str, effects: list[Effect]) -> str:
     return f"{answer}{AMENDED}{said}. What this run did: {facts(effects)}.]"
 
 
-def verdict(task: str, answer: str | None, effects: list[Effect], tools: dict) -> dict[str, str | None]:
+def verdict(task: str, answer: str | None, effects: list[Effect], tools: dict,
+            implied: tuple[Deliverable, ...] = ()) -> dict[str, str | None]:
     """What a run's row records about how it ended: a `blocked:` answer's reason, the answer's claims no step
     backs, and what the task asked for that was never made (JSON lists; None when there is nothing to say)."""
     reason = BLOCKED.sub("", answer or "", count=1).strip() if answer and BLOCKED.match(answer) else None
     wrong = [c.text for c in false_claims(answer or "", effects)]
-    left = [d.label() for d in still_open(task, effects, tools)]
+    left = [d.label() for d in still_open(task, effects, tools, implied)]
     return {"blocked": reason, "false_claims": json.dumps(wrong) if wrong else None,
             "open_deliverables": json.dumps(left) if left else None}

@@ -4,7 +4,8 @@ the runtime keeps its own list instead of trusting the answer.
 
 Deterministic and conservative: only what the text names explicitly (a path after a write verb, a send verb,
 a calendar verb with an event noun) counts; a request it cannot read yields nothing, never a guess. A later
-model-based reader can return the same dataclasses from `find_deliverables`'s signature."""
+model reads the deliverables of a task the parser finds none in (implied.py); the functions below take them as
+`implied`, used only when the words name none."""
 
 from __future__ import annotations
 
@@ -57,6 +58,8 @@ _REQUEST = re.compile(r"\b(please|bitte|s'il (te|vous) pla[iî]t|(can|could|woul
                       r"pourrais-tu|pouvez-vous)\b", re.IGNORECASE)
 _CONDITION = re.compile(r"\b(if|unless|in case|if needed|as needed|where needed|falls|wenn|sofern|gegebenenfalls|"
                         r"ggf|si|au besoin|le cas échéant)\b|\bs'il\b", re.IGNORECASE)
+CALENDAR = re.compile(r"\b(calendar|agenda|event|meeting|appointment|kalender|termin|besprechung|calendrier|"
+                      r"réunion|événement|rendez-vous)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^\n;]+?(?:[.?!](?=\s|$)|$|(?=[\n;]))")
 
 FILE_TOOLS = ("write_file", "append_file")
@@ -64,30 +67,37 @@ FILE_TOOLS = ("write_file", "append_file")
 
 @dataclass(frozen=True)
 class FileDeliverable:
-    """A file the task asks to create or change, by its workspace-relative path."""
+    """A file the task asks to create or change, by its workspace-relative path ("": one the task does not name,
+    which any file the run writes meets; `asked` then quotes the words that ask for it)."""
     path: str
+    asked: str = ""
 
     def label(self) -> str:
-        return f"write {self.path}"
+        return f"write {self.path}" if self.path else f'write or change a file, as asked: "{self.asked}"'
 
 
 @dataclass(frozen=True)
 class MessageDeliverable:
-    """Mail to send (or only to draft), to the addresses or people the task names (empty: not said)."""
+    """Mail to send (or only to draft), to the addresses or people the task names (empty: not said); `asked`:
+    the words that ask for it, where the model read it (implied.py)."""
     draft: bool
     to: tuple[str, ...] = ()
+    asked: str = ""
 
     def label(self) -> str:
         verb = "draft mail" if self.draft else "send mail"
-        return f"{verb} to {', '.join(self.to)}" if self.to else verb
+        verb = f"{verb} to {', '.join(self.to)}" if self.to else verb
+        return f'{verb}, as asked: "{self.asked}"' if self.asked else verb
 
 
 @dataclass(frozen=True)
 class EventDeliverable:
-    """An event to add to the calendar."""
+    """An event to add to the calendar; `asked` as for mail."""
+    asked: str = ""
 
     def label(self) -> str:
-        return "add the event to the calendar"
+        return f'add the event to the calendar, as asked: "{self.asked}"' if self.asked else \
+            "add the event to the calendar"
 
 
 Deliverable = FileDeliverable | MessageDeliverable | EventDeliverable
@@ -124,7 +134,8 @@ def find_deliverables(task: str) -> tuple[Deliverable, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def _negated(text: str) -> bool:
+def negated(text: str) -> bool:
+    """Whether a negation stands in the text ("don't", "nicht", "pas")."""
     return _NEGATION.search(text) is not None
 
 
@@ -143,11 +154,11 @@ def _files(sentence: str) -> list[Deliverable]:
             last = verbs[-1]
             wanted = last.group("write") is not None and not _SOURCE.search(before) and last.start() not in owned
             owned.add(last.start())
-            negated = _negated(before[max(0, last.start() - 12):last.end()])
+            denied = negated(before[max(0, last.start() - 12):last.end()])
         else:  # no verb before it: a German verb-last clause may still ask for it
             wanted = _VERB_LAST.match(sentence[m.end():]) is not None and not _SOURCE.search(before)
-            negated = _negated(sentence)
-        if wanted and not negated:
+            denied = negated(sentence)
+        if wanted and not denied:
             out.append(FileDeliverable(norm_path(m.group(1))))
     return out
 
@@ -177,7 +188,7 @@ def _messages(sentence: str) -> list[Deliverable]:
     clause = sentence[first.start():first.start() + 40]
     if _AFTER_NEGATION.search(clause[:m.start()] if (m := _CLAUSE_END.search(clause)) else clause):
         return []  # "send nothing", "schick sie nicht ab"; "don't send" never matches: its verb is not in a verb's place
-    if _negated(sentence[max(0, first.start() - 12):first.start()]):
+    if negated(sentence[max(0, first.start() - 12):first.start()]):
         return []
     rest = sentence[first.start():]
     if (cut := _NOT_RECIPIENT.search(rest)) is not None:
@@ -247,7 +258,7 @@ def effects_of(steps: list[dict], ledger: list[dict]) -> list[Effect]:
 def met(d: Deliverable, effects: list[Effect]) -> bool:
     """Whether a step made it: a write to that very path, mail of that kind to each named address, an event."""
     if isinstance(d, FileDeliverable):
-        return any(e.tool in FILE_TOOLS and e.path == d.path for e in effects)
+        return any(e.tool in FILE_TOOLS and (e.path == d.path or not d.path) for e in effects)
     if isinstance(d, MessageDeliverable):
         sent = [e.to.lower() for e in effects if e.tool == ("draft_mail" if d.draft else "send_mail")]
         addresses = [a.lower() for a in d.to if "@" in a]
@@ -264,9 +275,10 @@ def makeable(d: Deliverable, tools: set[str] | dict) -> bool:
     return "add_event" in tools
 
 
-def still_open(task: str, effects: list[Effect], tools: set[str] | dict) -> list[Deliverable]:
-    """The task's deliverables this run's tools can make and its steps have not made yet."""
-    return [d for d in find_deliverables(task) if makeable(d, tools) and not met(d, effects)]
+def still_open(task: str, effects: list[Effect], tools: set[str] | dict,
+               implied: tuple[Deliverable, ...] = ()) -> list[Deliverable]:
+    """The task's deliverables (its words', else `implied`) this run's tools can make and its steps have not made."""
+    return [d for d in find_deliverables(task) or implied if makeable(d, tools) and not met(d, effects)]
 
 
 def open_line(items: list[Deliverable]) -> str:
@@ -274,10 +286,11 @@ def open_line(items: list[Deliverable]) -> str:
     return f"\n\n[open: {'; '.join(d.label() for d in items)}]" if items else ""
 
 
-def open_notes(task: str, steps: list[dict], ledger: list[dict], tools: set[str] | dict) -> list[str]:
+def open_notes(task: str, steps: list[dict], ledger: list[dict], tools: set[str] | dict,
+               implied: tuple[Deliverable, ...] = ()) -> list[str]:
     """For each step, the open line as it stood right after that step: derived from stored facts only, so every
     earlier message renders the same at every later step and the KV cache's prefix holds."""
-    wanted = [d for d in find_deliverables(task) if makeable(d, tools)]
+    wanted = [d for d in find_deliverables(task) or implied if makeable(d, tools)]
     if not wanted:
         return [""] * len(steps)
     effects = effects_of(steps, ledger)

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from edgeagent.agent.claims import BLOCKED, REFUSED, false_claims, refusal
-from edgeagent.agent.deliverables import SENDING_TOOLS, Effect, forbids_sending, still_open
+from edgeagent.agent.deliverables import SENDING_TOOLS, Deliverable, Effect, forbids_sending, still_open
 from edgeagent.agent.prompting import circling, repeats
 from edgeagent.agent.strategies import Decision
 from edgeagent.agent.task_intent import only_asks
@@ -158,13 +158,13 @@ HELD = "error: not finished: "  # a finish refused while the task's deliverables
 
 
 def check_finish(task: str, steps: list[dict], effects: list[Effect], tools: dict[str, Tool], answer: str,
-                 max_steps: int, claim_check: bool) -> str | None:
+                 max_steps: int, claim_check: bool, implied: tuple[Deliverable, ...] = ()) -> str | None:
     """Why this finish is refused, or None. While a deliverable is open only a `blocked:` answer ends the run;
     an answer claiming an effect no step made is refused once, with the facts. At the budget's last step any
     finish ends the run: what is still open or falsely claimed is recorded instead (claims.verdict)."""
     if len(steps) >= max_steps - 1 or BLOCKED.match(answer):
         return None
-    items = still_open(task, effects, tools)
+    items = still_open(task, effects, tools, implied)
     if items:
         return (f"{HELD}still open: {'; '.join(d.label() for d in items)}. Do it now; if you cannot, call finish "
                 "with an answer that starts with blocked: and says why.")

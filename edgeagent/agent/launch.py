@@ -150,7 +150,8 @@ def agent_for(store: Store, run: dict, backend: Backend, on_step: Callable[[dict
                  tool_names=stored.get("tools"), questions_read_only=config["tools"]["questions_read_only"],
                  find_secrets=secrets, deliverables=config["agent"]["deliverables"],
                  claim_check=config["agent"]["claim_check"], navigation=config["agent"]["navigation"],
-                 read_first=config["agent"]["read_first"], free_text=config["agent"]["free_text"]), note
+                 read_first=config["agent"]["read_first"], free_text=config["agent"]["free_text"],
+                 implied=config["agent"]["implied"]), note
 
 
 def stored_backend(run: dict) -> tuple[str | None, dict]:

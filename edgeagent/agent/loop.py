@@ -20,6 +20,7 @@ from edgeagent.agent.guards import (
     repeated_step,
     withheld,
 )
+from edgeagent.agent.implied import implied, needs_reading, read_implied
 from edgeagent.agent.outgoing import FindSecrets, secret_finder
 from edgeagent.agent.prompting import fitted, messages
 from edgeagent.agent.relisting import relisted
@@ -62,7 +63,7 @@ class Agent:
                  tool_names: list[str] | None = None, on_fallback: Callable[[int, str], None] | None = None,
                  questions_read_only: bool = True, find_secrets: FindSecrets | None = None,
                  deliverables: bool = True, claim_check: bool = True, navigation: bool = False,
-                 read_first: bool = False, free_text: bool = False) -> None:
+                 read_first: bool = False, free_text: bool = False, implied: bool = False) -> None:
         self.store, self.backend, self.strategy, self.exporter = store, backend, strategy, exporter
         asks = getattr(strategy, "asks_cloud", False) and exporter is not None and exporter.client is not None
         self.tools = tools or tools_for(with_cloud=asks, names=tool_names)  # tool_names: a task's `tools` list
@@ -84,6 +85,7 @@ class Agent:
         # export detectors' secret kinds (agent_for adds the config's and the run's secrets files).
         self.find_secrets = find_secrets
         self.deliverables, self.claim_check = deliverables, claim_check  # [agent]: loop rules; recording claims
+        self.implied = implied  # [agent] implied: the model reads the deliverables of a task the parser finds none in
         self._finders: dict[str, FindSecrets] = {}
         self._elided: dict[str, int] = {}  # run id -> its oldest results dropped to fit the context (prompting.fitted)
 
@@ -104,6 +106,7 @@ class Agent:
                 context = RunContext(self.store, self.exporter, self.propose, self.backend.count_tokens,
                                      self.on_fallback, tool_lines(self.tools))
                 self._take_overview(self.store.get_run(run_id), steps)
+                self._take_implied(self.store.get_run(run_id), steps)
                 run = self.strategy.before_run(self.store.get_run(run_id), context)
                 return self._loop(run, steps)
         except EdgeAgentError:
@@ -119,6 +122,26 @@ class Agent:
         if run.get("overview") is None:
             text = "" if steps else overview(Path(run["workspace"]), self.tools)
             self.store.update_run(run["id"], overview=text)
+
+    def _take_implied(self, run: dict, steps: list[dict]) -> None:
+        """Once per run, before its first step: the model's reading of what the task asks for without naming it,
+        stored (its call as step -1's) so every step and a resume see the same; "" when nothing was asked."""
+        if run.get("implied") is not None or not (self.deliverables and self.implied):
+            return
+        if steps or not needs_reading(run["task"]):
+            self.store.update_run(run["id"], implied="")
+            return
+        t0 = time.perf_counter()
+        with self.metering.window() as spent:
+            text, last = read_implied(self.backend, run["task"])
+        self.store.add_model_call(run_id=run["id"], step_idx=-1, side="edge", backend=self.backend.name,
+                                  model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
+                                  duration_s=time.perf_counter() - t0,
+                                  **(last.usage.to_dict() if last.usage else {}), **spent.fields())
+        self.store.update_run(run["id"], implied=text if last.finish_reason == "stop" else "")
+
+    def _implied(self, run: dict) -> tuple:
+        return implied(run["task"], run.get("implied")) if self.deliverables else ()
 
     def _loop(self, run: dict, steps: list[dict]) -> tuple[str, str | None]:
         while True:
@@ -220,8 +243,8 @@ class Agent:
         """The edge model proposes step `idx`'s action; stored before it is acted on."""
         t0 = time.perf_counter()
         fmt = self.format
-        notes = open_notes(run["task"], steps, self.store.effects(run["id"]), self._offered(run)) \
-            if self.deliverables else None
+        notes = open_notes(run["task"], steps, self.store.effects(run["id"]), self._offered(run),
+                           self._implied(run)) if self.deliverables else None
         # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
         allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"),
                                 still_open=bool(self._open(run, steps)))
@@ -319,14 +342,15 @@ class Agent:
 
     def _open(self, run: dict, steps: list[dict]) -> list:
         """What the task asks to produce that no step has made yet; nothing when [agent] deliverables is off."""
-        return still_open(run["task"], self._effects(run["id"], steps), self._offered(run)) if self.deliverables else []
+        return still_open(run["task"], self._effects(run["id"], steps), self._offered(run),
+                          self._implied(run)) if self.deliverables else []
 
     def _verdict(self, run_id: str, answer: str | None) -> dict:
         """How the run ended beyond its status: blocked, false claims, what was left open (claims.verdict)."""
         run, steps = self.store.get_run(run_id), self.store.steps(run_id)
         if answer is not None and steps and steps[-1]["tool"] == "finish" and steps[-1]["ok"]:
             answer = (steps[-1]["args"] or {}).get("answer", answer)  # the model's words, not the runtime's note
-        fields = verdict(run["task"], answer, self._effects(run_id, steps), self._offered(run))
+        fields = verdict(run["task"], answer, self._effects(run_id, steps), self._offered(run), self._implied(run))
         return fields if self.claim_check else {**fields, "false_claims": None, "open_deliverables": None}
 
     def _act(self, call: dict, run: dict, steps: list[dict]) -> tuple[str | None, dict | None, bool, str]:
@@ -347,7 +371,7 @@ class Agent:
             if name != ASK_CLOUD.name else None
         if name == "finish" and self.deliverables:
             held = check_finish(run["task"], steps, self._effects(run["id"], steps), offered, args["answer"],
-                                run["max_steps"], self.claim_check)
+                                run["max_steps"], self.claim_check, self._implied(run))
             if held is not None:
                 return name, args, False, held
         if again is not None:  # the same content again would only feed a greedy loop; not an error, no progress

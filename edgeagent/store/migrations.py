@@ -135,3 +135,9 @@ def m008_honest_endings(db: sqlite_utils.Database) -> None:
     # gave, the answer's claims no step backs (JSON list), and what the task asked for that was never made.
     for name in ("blocked", "false_claims", "open_deliverables"):
         db.table("runs").add_column(name, str)
+
+
+@migration
+def m009_implied_deliverables(db: sqlite_utils.Database) -> None:
+    # The edge model's reading of what a task asks for without naming it (agent/implied.py), as JSON; "" none.
+    db.table("runs").add_column("implied", str)
