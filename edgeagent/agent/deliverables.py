@@ -33,6 +33,10 @@ _VERB = re.compile(rf"\b(?:(?P<write>{_WRITE})|(?P<read>{_READ}))\b", re.IGNOREC
 # A path right after one of these is where the content comes from.
 _SOURCE = re.compile(r"\b(from|of|using|aus|von|vom|de|du|des|d'|à partir de)\s+(the\s+|der\s+|dem\s+|la\s+|le\s+)?$",
                      re.IGNORECASE)
+# ... unless it names a place in the file: "add its section at the top of CHANGELOG.md", "à la fin du journal.md".
+_PLACE = re.compile(r"\b(?:(?:top|end|bottom|start|beginning|head|foot)\s+of|(?:en haut|à la fin|au début|en bas)\s+"
+                    r"(?:de|du|des)|(?:anfang|ende)\s+(?:von|vom|der|des))\s+(?:the\s+|der\s+|la\s+|le\s+)?$",
+                    re.IGNORECASE)
 # German puts the infinitive last: "... bitte in reports/x.md speichern".
 _VERB_LAST = re.compile(r"^\s*(\S+\s+){0,2}?(speichern|schreiben|ablegen|aktualisieren|anlegen|erstellen|ergänzen|"
                         r"eintragen)\b", re.IGNORECASE)
@@ -139,6 +143,19 @@ def negated(text: str) -> bool:
     return _NEGATION.search(text) is not None
 
 
+def _negated_before(text: str, at: int) -> bool:
+    """A negation just before position `at`, within its clause: "skip what is not real, save x.md" negates
+    the skipping, not the saving."""
+    start = max(0, at - 12)
+    cut = max(text.rfind(c, start, at) for c in ",;:")
+    return negated(text[max(start, cut + 1):at])
+
+
+def _sourced(before: str) -> bool:
+    """The path after `before` is where content comes from ("from notes.md"), not a place in it."""
+    return _SOURCE.search(before) is not None and _PLACE.search(before) is None
+
+
 def _verbs(rx: re.Pattern, text: str) -> list[re.Match]:
     """Matches of `rx` that stand where a verb stands (see _LEAD)."""
     return [m for m in rx.finditer(text) if _LEAD.search(text[:m.start()])]
@@ -152,11 +169,11 @@ def _files(sentence: str) -> list[Deliverable]:
         verbs = _verbs(_VERB, before)
         if verbs:
             last = verbs[-1]
-            wanted = last.group("write") is not None and not _SOURCE.search(before) and last.start() not in owned
+            wanted = last.group("write") is not None and not _sourced(before) and last.start() not in owned
             owned.add(last.start())
-            denied = negated(before[max(0, last.start() - 12):last.end()])
+            denied = _negated_before(before, last.start())
         else:  # no verb before it: a German verb-last clause may still ask for it
-            wanted = _VERB_LAST.match(sentence[m.end():]) is not None and not _SOURCE.search(before)
+            wanted = _VERB_LAST.match(sentence[m.end():]) is not None and not _sourced(before)
             denied = negated(sentence)
         if wanted and not denied:
             out.append(FileDeliverable(norm_path(m.group(1))))
@@ -166,6 +183,7 @@ def _files(sentence: str) -> list[Deliverable]:
 # "schicke sie nicht ab", "send nothing"
 _AFTER_NEGATION = re.compile(r"\b(nicht|nichts|pas|rien|jamais|nothing|no one|nobody)\b", re.IGNORECASE)
 _TO_ME = re.compile(r"(-moi|\s+(to\s+)?(me|mir|moi)\b)", re.IGNORECASE)  # "reply to me": the answer is for the user
+_ADDRESSED = re.compile(r"\s+(?:to|an|à)\s", re.IGNORECASE)
 _MAIL_NOUN = re.compile(r"\b(e-?mail|mail|reply|message|antwort|nachricht|réponse|courriel)\b", re.IGNORECASE)
 
 
@@ -179,8 +197,8 @@ _NOT_RECIPIENT = re.compile(r"\b(?:not|never|nicht|pas|jamais|nie|except|außer|
 def _messages(sentence: str) -> list[Deliverable]:
     sends = [m for m in _verbs(_SEND, sentence) if not _TO_ME.match(sentence[m.end():])]
     draft = _DRAFT.search(sentence)
-    if draft is not None and not _MAIL_NOUN.search(sentence):
-        draft = None  # "draft the announcement in notes.md" is a file
+    if draft is not None and not (_MAIL_NOUN.search(sentence) or _ADDRESSED.match(sentence[draft.end():])):
+        draft = None  # "draft the announcement in notes.md" is a file; "a draft to the COO" is mail
     first = min((x for x in (sends[0] if sends else None, draft) if x is not None), key=lambda x: x.start(),
                 default=None)
     if first is None:
@@ -188,7 +206,7 @@ def _messages(sentence: str) -> list[Deliverable]:
     clause = sentence[first.start():first.start() + 40]
     if _AFTER_NEGATION.search(clause[:m.start()] if (m := _CLAUSE_END.search(clause)) else clause):
         return []  # "send nothing", "schick sie nicht ab"; "don't send" never matches: its verb is not in a verb's place
-    if negated(sentence[max(0, first.start() - 12):first.start()]):
+    if _negated_before(sentence, first.start()):
         return []
     rest = sentence[first.start():]
     if (cut := _NOT_RECIPIENT.search(rest)) is not None:

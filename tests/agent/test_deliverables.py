@@ -63,6 +63,18 @@ F, M, E = FileDeliverable, MessageDeliverable, EventDeliverable
     ("Envoie le planning à Ines, mais pas à Marco.", [M(False, ("Ines",))]),
     ("Email everyone who did not reply: ines@example.org, marco@example.org.",
      [M(False, ("ines@example.org", "marco@example.org"))]),
+    # a place in the file is not where content comes from
+    ("Append today's entry at the end of journal.md.", [F("journal.md")]),
+    ("Add the new rule at the top of the firewall.conf file.", [F("firewall.conf")]),
+    ("Ajoute la ligne à la fin du journal.md.", [F("journal.md")]),
+    ("Füge den Abschnitt am Ende von notizen.md ein.", [F("notizen.md")]),
+    # a negation in an earlier clause does not reach the verb
+    ("Leave out what is not final, save the rest as out/final.md.", [F("out/final.md")]),
+    ("Drop what is not new, send the summary to ana@example.org.", [M(False, ("ana@example.org",))]),
+    ("Streiche, was nicht gilt, speichere den Rest unter out/rest.md.", [F("out/rest.md")]),
+    ("Laisse ce qui n'est pas sûr, enregistre le reste dans out/reste.md.", [F("out/reste.md")]),
+    # a draft addressed to someone is mail, not a file
+    ("Read the figures and put them in a draft to the COO.", [M(True, ())]),
 ])
 def test_what_a_request_asks_to_produce(task, expected):
     assert list(find_deliverables(task)) == expected
