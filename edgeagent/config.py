@@ -42,7 +42,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # plain text in a turn of its own after the call, not as a JSON string inside it (agent/bodies.py). implied:
     # when the task's words name no deliverable, the edge model reads which kinds it asks for (agent/implied.py).
     # Side by side on the dev split (bench/results/dev-issue29) deliverables raised one task's score and lost none;
-    # read_first raised none; navigation, free_text and implied are not measured yet.
+    # read_first raised none; implied (bench/results implied-dev) changed none and twice led to a
+    # worse overwrite of a file the run had read; navigation and free_text are not measured yet.
     "agent": {"deliverables": True, "claim_check": True, "navigation": False, "read_first": False,
               "free_text": False, "implied": False},
     # bench --cloud oracle|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
