@@ -134,10 +134,7 @@ class Agent:
         t0 = time.perf_counter()
         with self.metering.window() as spent:
             text, last = read_implied(self.backend, run["task"])
-        self.store.add_model_call(run_id=run["id"], step_idx=-1, side="edge", backend=self.backend.name,
-                                  model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
-                                  duration_s=time.perf_counter() - t0,
-                                  **(last.usage.to_dict() if last.usage else {}), **spent.fields())
+        self._stored_call(run["id"], -1, text, last, t0, spent)
         self.store.update_run(run["id"], implied=text if last.finish_reason == "stop" else "")
 
     def _implied(self, run: dict) -> tuple:
@@ -269,10 +266,15 @@ class Agent:
                 text, last = propose([t for t in allowed if t.name != copied])
             if texts:
                 text, last = self._with_body(chat, text, last)
+        return self._stored_call(run["id"], idx, text, last, t0, spent, **action_scores(last.scores))
+
+    def _stored_call(self, run_id: str, idx: int, text: str, last: Chunk, t0: float, spent: Spent,
+                     **extra: float | None) -> dict:
+        """An edge call's row, stored: its output, usage, time since `t0` and the energy `spent` measured."""
         u = last.usage.to_dict() if last.usage else {}
-        fields = dict(run_id=run["id"], step_idx=idx, side="edge", backend=self.backend.name,
+        fields = dict(run_id=run_id, step_idx=idx, side="edge", backend=self.backend.name,
                       model=self.backend.model_name, output=text, finish_reason=last.finish_reason,
-                      duration_s=time.perf_counter() - t0, **u, **action_scores(last.scores), **spent.fields())
+                      duration_s=time.perf_counter() - t0, **u, **extra, **spent.fields())
         return {**fields, "id": self.store.add_model_call(**fields)}
 
     def _with_body(self, chat: list[dict], call: str, last: Chunk) -> tuple[str, Chunk]:
