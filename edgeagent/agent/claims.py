@@ -123,7 +123,8 @@ def backed(c: Claim, effects: list[Effect]) -> bool:
         target = target.lower()
         if target.endswith(".ics") and any(e.tool == "add_event" for e in effects):
             return True  # "added the meeting to calendar.ics": the calendar tool wrote it
-        return any(e.tool in FILE_TOOLS and e.path is not None and (e.path.lower() == target or
+        # Any effect's file counts: "saved it as drafts/001.eml" names the file the draft was stored in.
+        return any(e.path is not None and (e.path.lower() == target or
                    ("/" not in target and e.path.lower().endswith("/" + target))) for e in effects)
     if c.kind in ("send", "draft"):
         tool = "send_mail" if c.kind == "send" else "draft_mail"

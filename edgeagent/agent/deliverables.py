@@ -259,14 +259,14 @@ def _events(sentence: str) -> list[Deliverable]:
 
 def effects_of(steps: list[dict], ledger: list[dict]) -> list[Effect]:
     """The successful steps that changed something, each with the path the ledger recorded for it (the path as
-    resolved, so "/notes.md" and "notes.md" are one file)."""
+    resolved, so "/notes.md" and "notes.md" are one file; a mail's stored .eml too)."""
     written = {e["step_idx"]: e["path"] for e in ledger}
     out = []
     for s in steps:
         args = s.get("args") or {}
         if not s["ok"] or s["tool"] not in (*FILE_TOOLS, "send_mail", "draft_mail", "add_event"):
             continue
-        path = written.get(s["idx"]) if s["tool"] in FILE_TOOLS else None
+        path = written.get(s["idx"])
         if path is None and s["tool"] in FILE_TOOLS and isinstance(args.get("path"), str):
             path = norm_path(args["path"])
         out.append(Effect(s["idx"], s["tool"], path, str(args.get("to", ""))))

@@ -125,6 +125,23 @@ def test_an_event_added_to_the_calendar_file_backs_a_claim_that_names_the_file()
     assert "added 1 calendar event" in facts([Effect(0, "add_event", None)])
 
 
+def test_a_claim_naming_the_file_a_mail_was_stored_in_is_backed_by_that_mail():
+    answer = "I have drafted a reply and saved it as drafts/001.eml (not sent)."
+    assert false_claims(answer, [Effect(0, "draft_mail", "drafts/001.eml", "omar@example.net")]) == []
+    assert false_claims(answer, [Effect(0, "draft_mail", "drafts/002.eml", "omar@example.net")]) != []
+    assert false_claims("The reply is saved in outbox/001.eml.", [Effect(0, "send_mail", "outbox/001.eml", "o@x.io")]) == []
+
+
+def test_a_draft_named_by_its_stored_file_is_not_refused(tmp_path):
+    answer = "I drafted the reply and saved it as drafts/001.eml; it is not sent."
+    replies = [call("draft_mail", to="omar@example.net", subject="Tickets", body="Three are open."),
+               call("finish", answer=answer)]
+    run, steps, _, _ = _agent_run(tmp_path, "Read notes.md and draft a reply to omar@example.net about the tickets.",
+                                  replies, names=["read_file", "draft_mail"])
+    assert [(s["tool"], s["ok"]) for s in steps] == [("draft_mail", 1), ("finish", 1)]
+    assert run["answer"] == answer and not run["false_claims"]
+
+
 QUESTION = "How many tickets are open in notes.md?"
 
 
