@@ -245,8 +245,8 @@ class Agent:
         # A best answer beats ending at max_steps with none; greedy decoding in a loop never leaves it.
         allowed = allowed_tools(self._offered(run), steps, run["max_steps"], run.get("plan"),
                                 still_open=bool(self._open(run, steps)))
-        if self.free_text:
-            allowed = [self.called[t.name] for t in allowed]
+        if self.free_text:  # only a tool with a free text changes; finish keeps its `blocked:`-only grammar
+            allowed = [self.called[t.name] if t.body else t for t in allowed]
         texts = BODY_TOKENS if self.free_text and any(self.tools[t.name].body for t in allowed) else 0
         chat = self._fit(run, steps, notes, (self.max_tokens or step_token_cap(allowed)) + texts)
         kw = {"tools": self.declared, "prefix": fmt.prefix, "suffix": fmt.suffix} if fmt is not GENERIC else {}

@@ -7,6 +7,7 @@ import itertools
 import json
 
 from edgeagent.agent.bodies import BODY_TOKENS, MARK, PROMPT
+from edgeagent.agent.guards import BLOCKED_PATTERN
 from edgeagent.agent.loop import Agent
 from edgeagent.agent.strategies import EdgeOnly
 from edgeagent.backends.scripted import ScriptedBackend
@@ -63,6 +64,15 @@ def test_a_report_longer_than_the_grammar_allows_is_written_whole(tmp_path):
                               {"role": "assistant", "content": REPORT}]
     for before, after in itertools.pairwise(seen):
         assert after[:len(before)] == before
+
+
+def test_with_a_deliverable_open_finish_still_takes_only_a_blocked_answer(tmp_path):
+    replies = [call("read_file", path="notes.md"), call("finish", answer="blocked: no report template")]
+    _, steps, backend, _, _ = _run(tmp_path, replies, free_text=True)
+    finishes = [v for kw in backend.call_kwargs[1:2] for v in kw["constraint"]["anyOf"]
+                if v["properties"]["tool"]["const"] == "finish"]
+    assert [f["properties"]["args"]["properties"]["answer"].get("pattern") for f in finishes] == [BLOCKED_PATTERN]
+    assert steps[-1]["tool"] == "finish" and steps[-1]["ok"]
 
 
 def test_a_mail_body_in_the_models_template_format(tmp_path):
