@@ -57,6 +57,9 @@ _NOTHING = re.compile(r"^\s+(nothing|none|no|nobody|nichts|niemandem|rien|aucune
 # Right before the verb, these put it in a clause that is not the run's act: "the line that logged the header",
 # "asks for it to be mailed".
 _CLAUSE = re.compile(r"\b(that|which|who|be|to|das|der|die|qui|que)\s+$", re.IGNORECASE)
+# Just before a path: what the text was made from ("a summary of notes.md", "aus notes.md"), not the file made.
+_SOURCE = re.compile(r"\b(of|from|von|aus|de|du|des)\s+(the\s+|der\s+|dem\s+|la\s+|le\s+|les\s+)?[`'\"]?$",
+                     re.IGNORECASE)
 _DRAFT_NOUN = re.compile(r"\b(draft|entwurf|brouillon)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^\n]+?(?:[.!?](?=\s|$)|$)")
 BLOCKED = re.compile(r"^\s*blocked\s*:", re.IGNORECASE)  # how an answer says the task cannot be done
@@ -79,9 +82,11 @@ def claims(answer: str) -> list[Claim]:
         if (m is None or sentence.endswith("?") or _NOT_DONE.search(sentence[:m.start()])
                 or _BY.match(sentence[m.end():]) or _NOTHING.match(sentence[m.end():])):
             continue
-        # The file a claim names is the one after its verb ("a summary of notes.md written to out.md").
+        # The file a claim names is the one after its verb ("a summary of notes.md written to out.md"), unless that
+        # one is a source: then the one before it ("summary.md has been created from notes.md").
         found = list(PATH.finditer(sentence))
-        paths = [norm_path(p.group(1)) for p in [p for p in found if p.start() >= m.end()] or found]
+        made = [p for p in found if p.start() >= m.end() and not _SOURCE.search(sentence[:p.start()])]
+        paths = [norm_path(p.group(1)) for p in made or [p for p in found if p.start() < m.end()] or found]
         addresses = ADDRESS.findall(sentence)
         headline = _HEADLINE.match(sentence)
         if headline and _FINITE.search(sentence[headline.end():]):

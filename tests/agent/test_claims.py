@@ -125,6 +125,18 @@ def test_an_event_added_to_the_calendar_file_backs_a_claim_that_names_the_file()
     assert "added 1 calendar event" in facts([Effect(0, "add_event", None)])
 
 
+@pytest.mark.parametrize("answer", [
+    "The summary.md file has been created with a two-line summary of notes.md.",
+    "I wrote a summary of notes.md to summary.md.",
+    "summary.md has been generated from notes.md and the ticket list.",
+    "Ich habe summary.md aus notes.md erstellt.",
+    "J'ai créé summary.md à partir du contenu de notes.md.",
+])
+def test_a_source_named_after_the_verb_is_not_the_file_claimed(answer):
+    assert false_claims(answer, [Effect(0, "write_file", "summary.md")]) == []
+    assert [c.target for c in false_claims(answer, [Effect(0, "write_file", "other.md")])] == ["summary.md"]
+
+
 def test_a_claim_naming_the_file_a_mail_was_stored_in_is_backed_by_that_mail():
     answer = "I have drafted a reply and saved it as drafts/001.eml (not sent)."
     assert false_claims(answer, [Effect(0, "draft_mail", "drafts/001.eml", "omar@example.net")]) == []
