@@ -43,7 +43,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # when the task's words name no deliverable, the edge model reads which kinds it asks for (agent/implied.py).
     # Side by side on the dev split (bench/results/dev-issue29) deliverables raised one task's score and lost none;
     # read_first raised none; implied (bench/results implied-dev) changed none and twice led to a
-    # worse overwrite of a file the run had read; navigation and free_text are not measured yet.
+    # worse overwrite of a file the run had read; navigation and free_text (navigation-free-text-dev) raised none.
     "agent": {"deliverables": True, "claim_check": True, "navigation": False, "read_first": False,
               "free_text": False, "implied": False},
     # bench --cloud oracle|local:MODEL: the pricing-table row their tokens are priced by (PRICE_CARDS in bench/clouds.py).
